@@ -1,0 +1,17 @@
+"""prunekit: post-pruning of decision trees and the generalization bounds behind it.
+
+The companion library of the open textbook *Pruning Decision Trees*. Two objects carry it:
+:class:`Tree`, an immutable array-based classification tree with the class counts of its
+growing sample, and :class:`Pruning`, a subtree sharing the tree's root.
+"""
+
+from prunekit import bounds, datasets, growing
+from prunekit.growing import bottom_up_prune, grow_tree, id3
+from prunekit.tree import Pruning, Tree, all_prunings, count_prunings
+
+__all__ = [
+    "Tree", "Pruning", "all_prunings", "count_prunings",
+    "id3", "grow_tree", "bottom_up_prune",
+    "bounds", "datasets", "growing",
+]
+__version__ = "0.1.0"

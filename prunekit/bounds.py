@@ -1,0 +1,77 @@
+"""Generalization bounds used to judge and prune trees.
+
+Each function names the paper and equation it implements. Logarithms are natural unless the
+paper writes log2.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from prunekit._validation import check_count, check_probability
+
+__all__ = ["description_length", "mdl"]
+
+
+def description_length(n_nodes, n_features: int):
+    """Bits needed to encode a tree with ``n_nodes`` nodes over ``n_features`` binary features.
+
+    Shalev-Shwartz & Ben-David (2014), Sec. 18.1: each node is one of d + 3 symbols (a
+    feature index, leaf 0, leaf 1, end of code), so a tree with n nodes takes
+    (n + 1) log2(d + 3) bits, a prefix-free code.
+
+    Parameters
+    ----------
+    n_nodes : int or array-like of int
+        Number of nodes n (internal nodes and leaves).
+    n_features : int
+        Number of binary features d.
+
+    Returns
+    -------
+    float or ndarray
+    """
+    n_features = check_count(n_features, "n_features", minimum=1)
+    n_nodes = np.asarray(n_nodes)
+    if np.any(n_nodes < 1):
+        raise ValueError("n_nodes must be at least 1.")
+    bits = (n_nodes + 1) * np.log2(n_features + 3)
+    return float(bits) if bits.ndim == 0 else bits
+
+
+def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.05):
+    """The minimum-description-length bound on the true error of a decision tree.
+
+    Shalev-Shwartz & Ben-David (2014), eq. (18.1): with probability at least 1 - delta over
+    an i.i.d. sample of size m, every tree h with n nodes over d binary features satisfies
+
+        L_D(h) <= L_S(h) + sqrt(((n + 1) log2(d + 3) + log(2 / delta)) / (2 m)),
+
+    with the natural logarithm in log(2 / delta) (Theorem 7.7 of the same book).
+
+    Parameters
+    ----------
+    train_error : float or array-like
+        Empirical error L_S(h), a rate in [0, 1].
+    n_nodes : int or array-like of int
+        Number of nodes n of the tree.
+    n_features : int
+        Number of binary features d.
+    n_samples : int
+        Sample size m.
+    delta : float, default 0.05
+        Confidence parameter in (0, 1).
+
+    Returns
+    -------
+    float or ndarray
+        The bound (it may exceed 1, in which case it says nothing).
+    """
+    delta = check_probability(delta, "delta")
+    n_samples = check_count(n_samples, "n_samples", minimum=1)
+    train_error = np.asarray(train_error, dtype=float)
+    if np.any((train_error < 0) | (train_error > 1)) or not np.all(np.isfinite(train_error)):
+        raise ValueError("train_error must be an error rate in [0, 1].")
+    bits = description_length(n_nodes, n_features)
+    bound = train_error + np.sqrt((bits + np.log(2 / delta)) / (2 * n_samples))
+    return float(bound) if np.ndim(bound) == 0 else bound

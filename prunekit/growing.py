@@ -1,0 +1,496 @@
+"""Growing decision trees, and the generic bottom-up pruning template (Chapter 1).
+
+Shalev-Shwartz & Ben-David (2014), Chapter 18: the three gain measures of Sec. 18.2.1, ID3
+on binary features, threshold splits for real-valued features found with one sort per
+feature (Sec. 18.2.3, O(d m log m)), and the generic pruning procedure of Sec. 18.2.2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+from sklearn.utils.multiclass import check_classification_targets
+from sklearn.utils.validation import check_array, check_X_y
+
+from prunekit._validation import check_count, check_sample_and_labels
+from prunekit.bounds import mdl
+from prunekit.tree import Tree
+
+__all__ = [
+    "train_error_impurity", "entropy", "gini", "MEASURES", "gain", "id3",
+    "Split", "best_threshold_split", "grow_tree", "bottom_up_prune",
+]
+
+
+# ---------------------------------------------------------------------- gain measures
+def train_error_impurity(p: np.ndarray) -> np.ndarray:
+    """Training error of a majority vote, C(a) = min(a, 1 - a) (Sec. 18.2.1).
+
+    Parameters
+    ----------
+    p : ndarray of shape (..., K)
+        Class proportions along the last axis. For K = 2 and p = (1 - a, a) this is
+        min(a, 1 - a); for any K it is 1 - max_k p_k.
+    """
+    return 1.0 - np.max(p, axis=-1)
+
+
+def entropy(p: np.ndarray) -> np.ndarray:
+    """Entropy, C(a) = -a log a - (1 - a) log(1 - a) (Sec. 18.2.1), natural logarithm.
+
+    For K classes, -sum_k p_k log p_k, with 0 log 0 = 0.
+    """
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(p > 0, -p * np.log(p), 0.0)
+    return terms.sum(axis=-1)
+
+
+def gini(p: np.ndarray) -> np.ndarray:
+    """Gini index, C(a) = 2a(1 - a) (Sec. 18.2.1); for K classes 1 - sum_k p_k^2."""
+    return 1.0 - np.sum(p * p, axis=-1)
+
+
+MEASURES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "train_error": train_error_impurity,
+    "information": entropy,
+    "gini": gini,
+}
+"""The three gain measures of Shalev-Shwartz & Ben-David (2014), Sec. 18.2.1, by name."""
+
+
+def _measure(measure) -> Callable[[np.ndarray], np.ndarray]:
+    if callable(measure):
+        return measure
+    if measure not in MEASURES:
+        raise ValueError(f"measure must be one of {sorted(MEASURES)} or a callable, got {measure!r}.")
+    return MEASURES[measure]
+
+
+def _proportions(counts: np.ndarray) -> np.ndarray:
+    total = counts.sum(axis=-1, keepdims=True)
+    return counts / np.maximum(total, 1)
+
+
+def gain(left_counts, right_counts, measure="information") -> np.ndarray:
+    """Gain(S, i) of a split, from the class counts on its two sides (Sec. 18.2.1).
+
+    Gain = C(P_S[y]) - (P_S[left] C(P_S[y | left]) + P_S[right] C(P_S[y | right])).
+
+    Parameters
+    ----------
+    left_counts, right_counts : array-like of shape (..., K)
+        Class counts of the examples sent to each side; leading axes broadcast, so all the
+        candidate splits of a node are scored in one call.
+    measure : {"train_error", "information", "gini"} or callable
+        The function C, applied to class proportions along the last axis.
+
+    Returns
+    -------
+    ndarray of shape (...)
+    """
+    C = _measure(measure)
+    left_counts = np.asarray(left_counts, dtype=float)
+    right_counts = np.asarray(right_counts, dtype=float)
+    n_left = left_counts.sum(axis=-1)
+    n_right = right_counts.sum(axis=-1)
+    n = np.maximum(n_left + n_right, 1)
+    parent = C(_proportions(left_counts + right_counts))
+    children = (n_left * C(_proportions(left_counts)) + n_right * C(_proportions(right_counts))) / n
+    return parent - children
+
+
+# ---------------------------------------------------------------------- building trees
+class _TreeBuilder:
+    """Collects nodes in preorder (left subtree first) and returns a :class:`Tree`."""
+
+    def __init__(self, n_classes: int):
+        self.n_classes = n_classes
+        self.left, self.right, self.feature, self.threshold, self.counts = [], [], [], [], []
+
+    def add(self, counts) -> int:
+        self.left.append(-1)
+        self.right.append(-1)
+        self.feature.append(-1)
+        self.threshold.append(np.nan)
+        self.counts.append(counts)
+        return len(self.left) - 1
+
+    def split(self, node: int, feature: int, threshold: float, left: int, right: int):
+        self.feature[node], self.threshold[node] = feature, threshold
+        self.left[node], self.right[node] = left, right
+
+    def tree(self, classes, n_features, criterion, dtype=np.float64) -> Tree:
+        counts = np.array(self.counts, dtype=np.int64).reshape(-1, self.n_classes)
+        return Tree(self.left, self.right, counts, feature=self.feature,
+                    threshold=self.threshold, classes=classes, n_features=n_features,
+                    criterion=criterion, dtype=dtype)
+
+
+def _check_growing_data(X, y, dtype=np.float64):
+    X, y = check_X_y(X, y, dtype=dtype, ensure_all_finite=True)
+    check_classification_targets(y)
+    classes, codes = np.unique(y, return_inverse=True)
+    return X, codes, classes
+
+
+def _max_depth(max_depth):
+    return np.inf if max_depth is None else check_count(max_depth, "max_depth")
+
+
+def id3(X, y, measure="information", max_depth=None) -> Tree:
+    """ID3 on binary features (Shalev-Shwartz & Ben-David 2014, Sec. 18.2).
+
+    ``ID3(S, A)`` returns a leaf when S is pure or no feature of A is left; otherwise it
+    splits on ``j = argmax_{i in A} Gain(S, i)`` and recurses on both sides with A minus j.
+
+    Parameters
+    ----------
+    X : array-like of shape (m, d), values in {0, 1}
+    y : array-like of shape (m,)
+        Class labels (two or more classes).
+    measure : {"information", "gini", "train_error"} or callable, default "information"
+        The gain measure's function C (see :func:`gain`).
+    max_depth : int or None
+        Stop splitting at this depth (None: grow until pure or out of features).
+
+    Returns
+    -------
+    Tree
+        A sample goes left when x_j = 0 (threshold 0.5), right when x_j = 1.
+
+    Notes
+    -----
+    A feature that is constant on S cannot split it (one side would be empty), so it is not
+    a candidate; if no feature of A splits S, the node is a leaf. This keeps every internal
+    node with two non-empty children, as the chapter's footnote assumes. Ties in the argmax
+    go to the smallest feature index.
+    """
+    X, codes, classes = _check_growing_data(X, y)
+    if not np.isin(X, (0, 1)).all():
+        raise ValueError("X must hold binary features (0 or 1) for ID3; use grow_tree for real values.")
+    C = _measure(measure)
+    max_depth = _max_depth(max_depth)
+    onehot = np.eye(len(classes), dtype=np.int64)[codes]
+    builder = _TreeBuilder(len(classes))
+
+    def grow(rows: np.ndarray, features: np.ndarray, depth: int) -> int:
+        total = onehot[rows].sum(axis=0)
+        node = builder.add(total)
+        if np.count_nonzero(total) <= 1 or depth >= max_depth or features.size == 0:
+            return node
+        ones = X[np.ix_(rows, features)].T @ onehot[rows]  # (|A|, K) counts where x_i = 1
+        zeros = total - ones
+        splits = (ones.sum(axis=1) > 0) & (zeros.sum(axis=1) > 0)
+        if not splits.any():
+            return node
+        gains = np.where(splits, gain(zeros, ones, C), -np.inf)
+        best = int(np.argmax(gains))
+        j = int(features[best])
+        rest = np.delete(features, best)
+        goes_left = X[rows, j] == 0
+        left = grow(rows[goes_left], rest, depth + 1)
+        right = grow(rows[~goes_left], rest, depth + 1)
+        builder.split(node, j, 0.5, left, right)
+        return node
+
+    grow(np.arange(X.shape[0]), np.arange(X.shape[1]), 0)
+    name = measure if isinstance(measure, str) else getattr(measure, "__name__", "custom")
+    return builder.tree(classes, X.shape[1], name)
+
+
+@dataclass(frozen=True)
+class Split:
+    """The best threshold split of a sample: go left when ``x[feature] <= threshold``.
+
+    Attributes
+    ----------
+    feature : int
+        Feature index, or -1 when no feature can split the sample.
+    threshold : float
+    gain : float
+        Gain of the split (see :func:`gain`).
+    n_best : int
+        How many candidate splits reach that gain (1 means the split is unambiguous).
+    """
+
+    feature: int
+    threshold: float
+    gain: float
+    n_best: int
+
+
+def best_threshold_split(X, y, measure="gini", min_samples_leaf: int = 1) -> Split:
+    """The best split ``1[x_i <= theta]`` over all features and thresholds (Sec. 18.2.3).
+
+    Each feature is sorted once; one cumulative sum of the sorted one-hot labels then gives
+    the class counts on both sides of every threshold, so all m - 1 thresholds of all d
+    features are scored together: O(d m log m) time instead of the O(d m^2) of scoring each
+    of the dm binary features separately.
+
+    Thresholds lie halfway between consecutive distinct values, computed as scikit-learn
+    does (``a/2 + b/2`` in double precision), so on data without ties in the gains the
+    split is the one scikit-learn's best splitter chooses.
+
+    Parameters
+    ----------
+    X : array-like of shape (m, d)
+    y : array-like of shape (m,)
+    measure : {"gini", "information", "train_error"} or callable, default "gini"
+    min_samples_leaf : int, default 1
+        Each side must keep at least this many examples.
+
+    Returns
+    -------
+    Split
+    """
+    X, codes, classes = _check_growing_data(X, y)
+    min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
+    return _best_split(X, np.eye(len(classes), dtype=np.int64)[codes], _measure(measure),
+                       min_samples_leaf)
+
+
+def _best_split(X: np.ndarray, onehot: np.ndarray, C, min_samples_leaf: int) -> Split:
+    m = X.shape[0]
+    order = np.argsort(X, axis=0, kind="stable")                # (m, d)
+    values = np.take_along_axis(X, order, axis=0)               # sorted feature values
+    left = np.cumsum(onehot[order], axis=0)[:-1]                # (m-1, d, K): counts at or below position
+    right = onehot.sum(axis=0) - left
+    position = np.arange(1, m)[:, None]
+    valid = (values[1:] > values[:-1]) & (position >= min_samples_leaf) & (m - position >= min_samples_leaf)
+    if not valid.any():
+        return Split(-1, np.nan, 0.0, 0)
+    gains = np.where(valid, gain(left, right, C), -np.inf)
+    best_gain = gains.max()
+    n_best = int(np.count_nonzero(gains >= best_gain - 1e-12))
+    # Scan feature by feature, position by position, as a splitter does.
+    flat = int(np.argmax(gains.T))
+    feature, pos = divmod(flat, m - 1)
+    low, high = values[pos, feature], values[pos + 1, feature]
+    threshold = low / 2.0 + high / 2.0
+    if threshold == high or not np.isfinite(threshold):
+        threshold = low
+    return Split(int(feature), float(threshold), float(best_gain), n_best)
+
+
+def grow_tree(X, y, measure="gini", max_depth=None, min_samples_leaf: int = 1) -> Tree:
+    """Grow a tree with threshold splits on real-valued features (Sec. 18.2.3).
+
+    Every node takes :func:`best_threshold_split` of the examples that reach it, until the
+    node is pure, ``max_depth`` is reached, or no split keeps ``min_samples_leaf`` examples
+    on each side. Features are compared in float32, as scikit-learn does, so on data
+    without ties the tree equals ``DecisionTreeClassifier(criterion=...)``'s.
+
+    Parameters
+    ----------
+    X : array-like of shape (m, d)
+    y : array-like of shape (m,)
+    measure : {"gini", "information", "train_error"} or callable, default "gini"
+    max_depth : int or None
+    min_samples_leaf : int, default 1
+
+    Returns
+    -------
+    Tree
+    """
+    X, codes, classes = _check_growing_data(X, y, dtype=np.float32)
+    C = _measure(measure)
+    max_depth = _max_depth(max_depth)
+    min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
+    onehot = np.eye(len(classes), dtype=np.int64)[codes]
+    builder = _TreeBuilder(len(classes))
+
+    def grow(rows: np.ndarray, depth: int) -> int:
+        total = onehot[rows].sum(axis=0)
+        node = builder.add(total)
+        if np.count_nonzero(total) <= 1 or depth >= max_depth or len(rows) < 2 * min_samples_leaf:
+            return node
+        split = _best_split(X[rows].astype(np.float64), onehot[rows], C, min_samples_leaf)
+        if split.feature < 0:
+            return node
+        goes_left = X[rows, split.feature] <= split.threshold
+        left = grow(rows[goes_left], depth + 1)
+        right = grow(rows[~goes_left], depth + 1)
+        builder.split(node, split.feature, split.threshold, left, right)
+        return node
+
+    grow(np.arange(X.shape[0]), 0)
+    name = measure if isinstance(measure, str) else getattr(measure, "__name__", "custom")
+    return builder.tree(classes, X.shape[1], name, dtype=np.float32)
+
+
+# ---------------------------------------------------------------------- pruning template
+@dataclass(frozen=True)
+class TemplateStep:
+    """One step of :func:`bottom_up_prune`: what replaced a node, and the objective after."""
+
+    node: int
+    choice: str
+    n_nodes: int
+    train_error: float
+    objective: float
+
+
+def bottom_up_prune(tree: Tree, X, y, objective=None, delta: float = 0.05,
+                    return_steps: bool = False):
+    """The generic bottom-up pruning template of Shalev-Shwartz & Ben-David (2014), Sec. 18.2.2.
+
+    Visit the nodes from the leaves up; at each internal node j choose, among "replace j by a
+    leaf of class c" (for every class c; the book's leaf 0 and leaf 1), "replace j by its left
+    subtree", "replace j by its right subtree" and "keep the current tree", the tree T' that
+    minimises f(T', m), and continue with it.
+
+    Replacing a node by one of its subtrees moves that subtree up, so the result need not be
+    a *pruning* of the input tree (a subtree sharing its root) -- the class the later
+    chapters optimise over. The result is therefore a new :class:`Tree`.
+
+    Parameters
+    ----------
+    tree : Tree
+        The tree to prune; it must have split rules.
+    X, y : array-like
+        The training sample S on which f is evaluated.
+    objective : callable (train_error, n_nodes) -> float, optional
+        The function f(T', m), given the training error L_S(T') and the number of nodes of
+        T'. Default: the MDL bound (18.1), :func:`prunekit.bounds.mdl`, with d the number of
+        features, m = len(X) and ``delta``.
+    delta : float, default 0.05
+        Confidence of the default objective.
+    return_steps : bool, default False
+        Also return the list of :class:`TemplateStep` taken, one per visited node.
+
+    Returns
+    -------
+    Tree, or (Tree, list of TemplateStep)
+        The pruned tree. Its counts are those of (X, y); each leaf keeps the label it had
+        (a leaf created by the template has the class chosen for it).
+
+    Notes
+    -----
+    Ties in f go to the tree with fewer nodes, then to the order leaf (by class), left
+    subtree, right subtree, keep.
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    tree._require_split_rules()
+    X, y = check_sample_and_labels(X, y, tree.n_features, dtype=tree._dtype)
+    m = X.shape[0]
+    if objective is None:
+        n_features = tree.n_features
+
+        def objective(train_error, n_nodes):
+            return mdl(train_error, n_nodes, n_features, m, delta)
+    elif not callable(objective):
+        raise TypeError("objective must be a callable f(train_error, n_nodes).")
+    wrong_label = tree.classes_[:, None] != y[None, :]      # (K, m): a class-c leaf errs here
+    state = _TemplateState(tree, X, wrong_label)
+    steps = []
+    for j in _postorder(tree):
+        if tree.is_leaf[j]:
+            continue
+        rows = state.rows_reaching(j)
+        size_j, errors_j = state.size(j), state.errors(j, rows)
+        candidates = [(f"leaf {c}", ("leaf", k), 1, int(wrong_label[k, rows].sum()))
+                      for k, c in enumerate(tree.classes_.tolist())]
+        for side, child in (("left", state.left[j]), ("right", state.right[j])):
+            candidates.append((f"{side} subtree", ("move", child), state.size(child),
+                               state.errors(child, rows)))
+        candidates.append(("keep", ("keep", None), size_j, errors_j))
+        scored = []
+        for order, (name, action, size, errors) in enumerate(candidates):
+            n_nodes = state.n_nodes - size_j + size
+            error = (state.n_errors - errors_j + errors) / m
+            scored.append((objective(error, n_nodes), n_nodes, order, name, action, error, errors))
+        value, n_nodes, _, name, action, error, errors = min(scored, key=lambda s: s[:3])
+        state.apply(j, action, n_nodes, state.n_errors - errors_j + errors)
+        steps.append(TemplateStep(int(j), name, int(n_nodes), float(error), float(value)))
+    result = state.to_tree(X, y)
+    return (result, steps) if return_steps else result
+
+
+def _postorder(tree: Tree) -> list[int]:
+    order, stack = [], [0]
+    while stack:
+        v = stack.pop()
+        order.append(v)
+        if not tree.is_leaf[v]:
+            stack.extend((int(tree.left[v]), int(tree.right[v])))
+    return order[::-1]
+
+
+class _TemplateState:
+    """The current tree of the template, as mutable child arrays over the original nodes."""
+
+    def __init__(self, tree: Tree, X: np.ndarray, wrong_label: np.ndarray):
+        self.tree, self.X, self.wrong_label = tree, X, wrong_label
+        self.left, self.right = tree.left.copy(), tree.right.copy()
+        self.labels = tree.labels.copy()
+        self.root = 0
+        self.n_nodes = tree.n_nodes
+        self.n_errors = self.errors(0, np.arange(X.shape[0]))
+
+    def route(self, start: int, rows: np.ndarray, stop: int = -1) -> np.ndarray:
+        """Node where each row, sent down from ``start``, reaches a leaf (or ``stop``)."""
+        node = np.full(rows.size, start, dtype=np.intp)
+        active = np.arange(rows.size)
+        while active.size:
+            current = node[active]
+            moving = (self.left[current] != -1) & (current != stop)
+            active, current = active[moving], current[moving]
+            goes_left = self.X[rows[active], self.tree.feature[current]] <= self.tree.threshold[current]
+            node[active] = np.where(goes_left, self.left[current], self.right[current])
+        return node
+
+    def rows_reaching(self, j: int) -> np.ndarray:
+        rows = np.arange(self.X.shape[0])
+        return rows[self.route(self.root, rows, stop=j) == j]
+
+    def errors(self, start: int, rows: np.ndarray) -> int:
+        leaves = self.route(start, rows)
+        return int(self.wrong_label[self.labels[leaves], rows].sum())
+
+    def size(self, v: int) -> int:
+        size, stack = 0, [v]
+        while stack:
+            u = stack.pop()
+            size += 1
+            if self.left[u] != -1:
+                stack.extend((self.left[u], self.right[u]))
+        return size
+
+    def apply(self, j: int, action, n_nodes: int, n_errors: int) -> None:
+        kind, value = action
+        if kind == "leaf":
+            self.left[j] = self.right[j] = -1
+            self.labels[j] = value
+        elif kind == "move":
+            parent = next((u for u in range(len(self.left))
+                           if self.left[u] == j or self.right[u] == j), None)
+            if parent is None:
+                self.root = value
+            elif self.left[parent] == j:
+                self.left[parent] = value
+            else:
+                self.right[parent] = value
+        self.n_nodes, self.n_errors = n_nodes, n_errors
+
+    def to_tree(self, X: np.ndarray, y: np.ndarray) -> Tree:
+        old = []
+        stack = [self.root]
+        while stack:                       # preorder, left subtree first
+            u = stack.pop()
+            old.append(u)
+            if self.left[u] != -1:
+                stack.extend((self.right[u], self.left[u]))
+        new = {u: i for i, u in enumerate(old)}
+        old = np.array(old)
+        left = np.array([new.get(int(self.left[u]), -1) for u in old])
+        right = np.array([new.get(int(self.right[u]), -1) for u in old])
+        tree = self.tree
+        shell = Tree(left, right, np.zeros((len(old), tree.n_classes), int),
+                     feature=tree.feature[old], threshold=tree.threshold[old],
+                     classes=tree.classes_, n_features=tree.n_features, dtype=tree._dtype)
+        return Tree(left, right, shell.node_counts(X, y), feature=shell.feature,
+                    threshold=shell.threshold, labels=self.labels[old], classes=tree.classes_,
+                    n_features=tree.n_features, criterion=tree.criterion, dtype=tree._dtype)
