@@ -20,7 +20,8 @@ from prunekit.tree import Tree
 
 __all__ = [
     "train_error_impurity", "entropy", "gini", "MEASURES", "gain", "id3",
-    "Split", "best_threshold_split", "grow_tree", "bottom_up_prune",
+    "Split", "best_threshold_split", "grow_tree", "SplitAgreement", "compare_splits",
+    "TemplateStep", "bottom_up_prune",
 ]
 
 
@@ -318,6 +319,58 @@ def grow_tree(X, y, measure="gini", max_depth=None, min_samples_leaf: int = 1) -
     grow(np.arange(X.shape[0]), 0)
     name = measure if isinstance(measure, str) else getattr(measure, "__name__", "custom")
     return builder.tree(classes, X.shape[1], name, dtype=np.float32)
+
+
+@dataclass(frozen=True)
+class SplitAgreement:
+    """How two trees grown on the same sample compare, node by node (see :func:`compare_splits`).
+
+    Attributes
+    ----------
+    identical : bool
+        Same structure, features and thresholds everywhere.
+    n_agreeing : int
+        Number of nodes visited (in preorder) before the first difference.
+    first_difference : int or None
+        Index (in the first tree) of the first node where the two disagree.
+    tied : bool or None
+        Whether, at that node, the best gain is reached by more than one split -- the only
+        situation in which two exact best-split searches may legitimately differ.
+    """
+
+    identical: bool
+    n_agreeing: int
+    first_difference: int | None
+    tied: bool | None
+
+
+def compare_splits(tree: Tree, other: Tree, X, y, measure="gini", min_samples_leaf: int = 1) -> SplitAgreement:
+    """Walk two trees grown on ``(X, y)`` together and report where their splits first differ.
+
+    Parameters
+    ----------
+    tree, other : Tree
+        E.g. :func:`grow_tree`'s tree and ``Tree.from_sklearn`` of a scikit-learn tree.
+    X, y : array-like
+        The growing sample of both.
+    measure, min_samples_leaf
+        The settings both were grown with, used to check the first differing node for ties.
+    """
+    X, y = check_sample_and_labels(X, y, tree.n_features, dtype=np.float32)
+    stack, visited = [(0, 0, np.arange(X.shape[0]))], 0
+    while stack:
+        a, b, rows = stack.pop()
+        same_rule = tree.feature[a] == other.feature[b] and (
+            tree.is_leaf[a] or tree.threshold[a] == other.threshold[b])
+        if not same_rule:
+            split = best_threshold_split(X[rows], y[rows], measure, min_samples_leaf)
+            return SplitAgreement(False, visited, int(a), split.n_best > 1)
+        visited += 1
+        if not tree.is_leaf[a]:
+            goes_left = X[rows, tree.feature[a]] <= tree.threshold[a]
+            stack.append((tree.right[a], other.right[b], rows[~goes_left]))
+            stack.append((tree.left[a], other.left[b], rows[goes_left]))
+    return SplitAgreement(True, visited, None, None)
 
 
 # ---------------------------------------------------------------------- pruning template

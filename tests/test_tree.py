@@ -1,0 +1,269 @@
+"""Tree and Pruning: agreement with scikit-learn, invariants, immutability, bad input."""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sklearn.datasets import make_classification
+from sklearn.exceptions import NotFittedError
+from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTreeClassifier
+
+from prunekit import Pruning, Tree, all_prunings, count_prunings
+from strategies import random_trees
+
+
+def fitted(seed, n_samples=400, n_classes=3, **tree_args):
+    X, y = make_classification(n_samples, 6, n_informative=4, n_classes=n_classes,
+                               flip_y=0.2, random_state=seed)
+    clf = DecisionTreeClassifier(random_state=seed, **tree_args).fit(X, y)
+    return clf, X, y
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_from_sklearn_agrees_with_sklearn(seed):
+    clf, X, y = fitted(seed, max_depth=None if seed % 2 else 5)
+    tree = Tree.from_sklearn(clf, X, y)
+    X_new, y_new = make_classification(300, 6, n_informative=4, n_classes=3, random_state=99)
+    assert tree.n_nodes == clf.tree_.node_count
+    assert tree.n_leaves == clf.get_n_leaves()
+    assert tree.max_depth == clf.get_depth()
+    np.testing.assert_array_equal(tree.apply(X_new), clf.apply(X_new))
+    np.testing.assert_array_equal(tree.predict(X_new), clf.predict(X_new))
+    path = clf.decision_path(X_new).toarray()
+    counts = tree.node_counts(X_new, y_new)
+    for k, label in enumerate(clf.classes_):
+        np.testing.assert_array_equal(counts[:, k], path[y_new == label].sum(axis=0))
+    # growing counts: the estimator's own sample counts and class fractions
+    np.testing.assert_array_equal(tree.counts.sum(axis=1), clf.tree_.n_node_samples)
+    np.testing.assert_allclose(tree.counts / tree.counts.sum(1, keepdims=True),
+                               clf.tree_.value[:, 0, :])
+    assert tree.criterion == "gini"
+    np.testing.assert_array_equal(tree.impurity, clf.tree_.impurity)
+
+
+def test_string_labels_and_extra_tree():
+    X, y = make_classification(200, 4, random_state=1)
+    labels = np.array(["no", "yes"])[y]
+    clf = ExtraTreeClassifier(random_state=0).fit(X, labels)
+    tree = Tree.from_sklearn(clf, X, labels)
+    np.testing.assert_array_equal(tree.predict(X), clf.predict(X))
+    assert list(tree.classes_) == ["no", "yes"]
+    assert tree.error(X, labels) == pytest.approx(1 - clf.score(X, labels))
+
+
+@given(random_trees())
+def test_structure_invariants(tree):
+    assert tree.parent[0] == -1
+    inner = np.flatnonzero(~tree.is_leaf)
+    np.testing.assert_array_equal(tree.parent[tree.left[inner]], inner)
+    np.testing.assert_array_equal(tree.depth[tree.right[inner]], tree.depth[inner] + 1)
+    assert tree.n_leaves == tree.n_nodes - len(inner) == len(inner) + 1
+    np.testing.assert_array_equal(tree.counts[inner],
+                                  tree.counts[tree.left[inner]] + tree.counts[tree.right[inner]])
+    assert sorted(np.concatenate(tree.levels).tolist()) == list(range(tree.n_nodes))
+    assert sorted(tree.subtree(0).tolist()) == list(range(tree.n_nodes))
+
+
+@given(random_trees(), st.integers(0, 2**31 - 1))
+def test_node_counts_are_path_counts(tree, seed):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1.5, 1.5, size=(40, tree.n_features))
+    y = rng.integers(0, tree.n_classes, size=40)
+    counts = tree.node_counts(X, y)
+    leaves = tree.apply(X)
+    for v in range(tree.n_nodes):
+        below = np.isin(leaves, tree.subtree(v))
+        np.testing.assert_array_equal(counts[v], np.bincount(y[below], minlength=tree.n_classes))
+
+
+@given(random_trees(max_leaves=6))
+def test_enumeration_matches_count_and_is_distinct(tree):
+    prunings = list(all_prunings(tree))
+    assert len(prunings) == count_prunings(tree) == len(set(prunings))
+    assert Pruning.full(tree) in prunings and Pruning.root_only(tree) in prunings
+    for p in prunings:
+        assert p.n_nodes == 2 * p.n_leaves - 1
+        # collapsing a pruning's internal leaves gives it back
+        collapsed = p.is_leaf & ~tree.is_leaf
+        assert Pruning.from_collapsed(tree, collapsed) == p
+
+
+@given(random_trees(), st.integers(0, 2**31 - 1))
+def test_pruning_predicts_like_its_leaves(tree, seed):
+    rng = np.random.default_rng(seed)
+    collapsed = rng.random(tree.n_nodes) < 0.3
+    pruning = Pruning.from_collapsed(tree, collapsed)
+    X = rng.uniform(-1.5, 1.5, size=(30, tree.n_features))
+    y = rng.integers(0, tree.n_classes, size=30)
+    leaf = pruning.apply(X)
+    assert pruning.is_leaf[leaf].all()
+    np.testing.assert_array_equal(pruning.predict(X), tree.labels[leaf])
+    # every example's pruning leaf lies on its path in the full tree
+    full_leaf = tree.apply(X)
+    for x_leaf, p_leaf in zip(full_leaf, leaf):
+        assert x_leaf in tree.subtree(p_leaf)
+    counts = tree.node_counts(X, y)
+    assert pruning.errors(counts) == int(np.sum(pruning.predict(X) != y))
+    assert pruning.error(X, y) == pytest.approx(pruning.errors(counts) / len(y))
+
+
+def test_labels_are_majority_with_ties_to_smallest_class():
+    tree = Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 3, 0], [1, 2, 0], [2, 1, 0]])
+    np.testing.assert_array_equal(tree.labels, [0, 1, 0])
+    assert Pruning.root_only(tree).errors() == 3
+    assert Pruning.full(tree).errors() == 2
+
+
+def test_tree_and_pruning_are_immutable():
+    clf, X, y = fitted(0, max_depth=4)
+    tree = Tree.from_sklearn(clf, X, y)
+    with pytest.raises(AttributeError):
+        tree.left = tree.right
+    with pytest.raises(ValueError):
+        tree.counts[0, 0] = 5
+    with pytest.raises(ValueError):
+        tree.threshold[0] = 0.0
+    pruning = Pruning.full(tree)
+    with pytest.raises(ValueError):
+        pruning.kept[1] = False
+    with pytest.raises(AttributeError):
+        pruning.tree = None
+    before = tree.counts.copy()
+    tree.node_counts(X, y)
+    Pruning.from_collapsed(tree, [1]).error(X, y)
+    np.testing.assert_array_equal(tree.counts, before)
+
+
+def test_tree_copies_its_input():
+    left, right = np.array([1, -1, -1]), np.array([2, -1, -1])
+    counts = np.array([[2, 1], [2, 0], [0, 1]])
+    tree = Tree.from_arrays(left, right, counts)
+    counts[0, 0] = 100
+    left[0] = -1
+    assert tree.counts[0, 0] == 2 and tree.left[0] == 1
+
+
+# ---------------------------------------------------------------------- bad input
+@pytest.fixture(scope="module")
+def sk_tree():
+    clf, X, y = fitted(3, max_depth=4)
+    return Tree.from_sklearn(clf, X, y), X, y
+
+
+@pytest.mark.parametrize("bad, match", [
+    (np.nan, "NaN"),
+    (np.inf, "infinity"),
+])
+def test_non_finite_X(sk_tree, bad, match):
+    tree, X, y = sk_tree
+    X = X.copy()
+    X[3, 2] = bad
+    for call in (tree.predict, tree.apply, Pruning.full(tree).predict):
+        with pytest.raises(ValueError, match=match):
+            call(X)
+    with pytest.raises(ValueError, match=match):
+        tree.node_counts(X, y)
+
+
+def test_lengths_features_and_empty(sk_tree):
+    tree, X, y = sk_tree
+    with pytest.raises(ValueError, match="different lengths"):
+        tree.node_counts(X, y[:-1])
+    with pytest.raises(ValueError, match="different lengths"):
+        tree.error(X[:5], y)
+    with pytest.raises(ValueError, match="X has 5 features, but the tree was grown on 6"):
+        tree.predict(X[:, :5])
+    with pytest.raises(ValueError, match="0 sample"):
+        tree.predict(X[:0])
+    with pytest.raises(ValueError, match="0 sample"):
+        tree.node_counts(X[:0], y[:0])
+
+
+def test_unseen_labels(sk_tree):
+    tree, X, y = sk_tree
+    y_new = y.copy()
+    y_new[:10] = 7
+    with pytest.raises(ValueError, match=r"labels \[7\] that the tree never saw"):
+        tree.node_counts(X, y_new)
+    # for the error rate such examples are simply misclassified
+    wrong = tree.predict(X) != y_new
+    assert tree.error(X, y_new) == pytest.approx(wrong.mean())
+    assert tree.error(X, y_new) > tree.error(X, y)
+
+
+def test_from_sklearn_bad_estimators():
+    X, y = make_classification(50, 4, random_state=0)
+    with pytest.raises(NotFittedError):
+        Tree.from_sklearn(DecisionTreeClassifier(), X, y)
+    with pytest.raises(TypeError, match="classifier"):
+        Tree.from_sklearn(DecisionTreeRegressor().fit(X, y), X, y)
+    with pytest.raises(TypeError, match="scikit-learn tree classifier"):
+        Tree.from_sklearn("tree", X, y)
+    clf = DecisionTreeClassifier().fit(X, y)
+    with pytest.raises(ValueError, match="X has 3 features"):
+        Tree.from_sklearn(clf, X[:, :3], y)
+    with pytest.raises(ValueError, match="never saw"):
+        Tree.from_sklearn(clf, X, y + 5)
+
+
+@pytest.mark.parametrize("left, right, counts, match", [
+    ([1, -1, -1], [-1, -1, -1], [[1, 1], [1, 0], [0, 1]], "node 0 has one child"),
+    ([1, 0, -1], [2, 0, -1], [[1, 1], [1, 1], [0, 1]], "root .* appears as a child"),
+    ([1, -1, -1, 4, -1], [2, -1, -1, 3, -1], [[1, 1], [1, 0], [0, 1], [0, 0], [0, 0]],
+     "parents|not reachable"),
+    ([1, -1, -1, -1], [2, -1, -1, -1], [[1, 1], [1, 0], [0, 1], [0, 0]], "not reachable"),
+    ([1, 3, 3, -1, -1], [2, 4, 4, -1, -1], [[2, 1], [1, 0], [1, 1], [0, 0], [0, 0]],
+     "node 3 has 2 parents"),
+    ([1, -1, -1], [5, -1, -1], [[1, 1], [1, 0], [0, 1]], "outside"),
+    ([1, -1, -1], [2, -1, -1], [[1, 1], [1, 0]], "one row per node"),
+    ([1, -1, -1], [2, -1, -1], [[1, -1], [1, 0], [0, -1]], "non-negative"),
+    ([1, -1, -1], [2, -1, -1], [[2, 2], [1, 0], [0, 1]], "not the sum"),
+    ([1, -1, -1], [2, -1, -1], [[1.5, 1], [1.5, 0], [0, 1]], "integer"),
+    ([1, -1], [2, -1, -1], [[1, 1], [1, 0], [0, 1]], "same length"),
+])
+def test_from_arrays_rejects_non_trees(left, right, counts, match):
+    with pytest.raises((ValueError, TypeError), match=match):
+        Tree.from_arrays(left, right, counts)
+
+
+def test_from_arrays_split_rules():
+    args = ([1, -1, -1], [2, -1, -1], [[2, 1], [2, 0], [0, 1]])
+    with pytest.raises(ValueError, match="both feature and threshold"):
+        Tree.from_arrays(*args, feature=[0, -1, -1])
+    with pytest.raises(ValueError, match="finite"):
+        Tree.from_arrays(*args, feature=[0, -1, -1], threshold=[np.nan, 0, 0])
+    counts_only = Tree.from_arrays(*args)
+    with pytest.raises(ValueError, match="no split rules"):
+        counts_only.predict([[0.0]])
+    assert Pruning.full(counts_only).errors() == 0
+    tree = Tree.from_arrays(*args, feature=[1, -1, -1], threshold=[0.5, 0, 0])
+    assert tree.n_features == 2
+    np.testing.assert_array_equal(tree.predict([[9, 0], [9, 1]]), [0, 1])
+
+
+def test_pruning_rejects_bad_masks():
+    tree = Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+                            [[3, 2], [2, 0], [1, 2], [1, 0], [0, 2]])
+    with pytest.raises(ValueError, match="keep the root"):
+        Pruning(tree, np.array([False, True, True, False, False]))
+    with pytest.raises(ValueError, match="exactly one child of node 0"):
+        Pruning(tree, np.array([True, True, False, False, False]))
+    with pytest.raises(ValueError, match="children of node 2 but not the node"):
+        Pruning(tree, np.array([True, False, False, True, True]))
+    with pytest.raises(ValueError, match="boolean mask"):
+        Pruning(tree, np.array([1, 1, 1, 0, 0]))
+    with pytest.raises(TypeError, match="prunekit Tree"):
+        Pruning("tree", np.ones(5, bool))
+    with pytest.raises(ValueError, match="outside"):
+        Pruning.from_collapsed(tree, [7])
+    p = Pruning.from_collapsed(tree, [2])
+    assert (p.n_nodes, p.n_leaves, p.depth) == (3, 2, 1)
+    assert list(p.leaves) == [1, 2]
+
+
+def test_all_prunings_refuses_huge_trees():
+    clf, X, y = fitted(0)
+    tree = Tree.from_sklearn(clf, X, y)
+    assert count_prunings(tree) > 10**6
+    with pytest.raises(ValueError, match="prunings, more than limit"):
+        next(all_prunings(tree))
