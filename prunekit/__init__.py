@@ -5,13 +5,14 @@ The companion library of the open textbook *Pruning Decision Trees*. Two objects
 growing sample, and :class:`Pruning`, a subtree sharing the tree's root.
 """
 
-from prunekit import bounds, datasets, growing
+from prunekit import bounds, datasets, growing, plotting
 from prunekit.growing import bottom_up_prune, grow_tree, id3
+from prunekit.plotting import plot_tree
 from prunekit.tree import Pruning, Tree, all_prunings, count_prunings
 
 __all__ = [
     "Tree", "Pruning", "all_prunings", "count_prunings",
     "id3", "grow_tree", "bottom_up_prune",
-    "bounds", "datasets", "growing",
+    "bounds", "datasets", "growing", "plotting", "plot_tree",
 ]
 __version__ = "0.1.0"

@@ -267,3 +267,22 @@ def test_all_prunings_refuses_huge_trees():
     assert count_prunings(tree) > 10**6
     with pytest.raises(ValueError, match="prunings, more than limit"):
         next(all_prunings(tree))
+
+
+def test_plot_tree_draws_a_pruning():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from prunekit.plotting import plot_tree, tree_layout
+
+    tree = Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+                            [[3, 2], [2, 0], [1, 2], [1, 0], [0, 2]],
+                            [0, -1, 1, -1, -1], [0.5, 0, 0.25, 0, 0])
+    xy = tree_layout(tree)
+    assert list(xy[tree.is_leaf, 0]) == [0, 1, 2] and xy[2, 0] == 1.5 and xy[0, 0] == 0.75
+    ax = plot_tree(tree, Pruning.from_collapsed(tree, [2]), highlight=2)
+    texts = [t.get_text() for t in ax.texts]
+    assert "x0 = 0?\n[3, 2]" in texts and "→ 1\n[1, 2]" in texts and "[0, 2]" in texts
+    other = Tree.from_arrays([1, -1, -1], [2, -1, -1], [[1, 1], [1, 0], [0, 1]])
+    with pytest.raises(ValueError, match="pruning of the tree being drawn"):
+        plot_tree(tree, Pruning.full(other))
