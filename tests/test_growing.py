@@ -235,3 +235,16 @@ def test_boolean_dnf_data():
         make_boolean_dnf(10, noise=0.7)
     with pytest.raises(ValueError, match="terms"):
         make_boolean_dnf(10, 3, terms=[(0, 5)])
+
+
+def test_exact_true_error_matches_a_large_sample():
+    from prunekit.datasets import cube, dnf_true_error
+
+    assert cube(3).tolist()[:3] == [[0, 0, 0], [0, 0, 1], [0, 1, 0]] and len(cube(8)) == 256
+    X, y = make_boolean_dnf(400, 8, noise=0.2, random_state=0)
+    tree = pk.id3(X, y)
+    exact = dnf_true_error(tree.predict, 8, noise=0.2)
+    X_big, y_big = make_boolean_dnf(200_000, 8, noise=0.2, random_state=1)
+    assert tree.error(X_big, y_big) == pytest.approx(exact, abs=0.005)
+    bayes = dnf_true_error(lambda Z: (Z[:, 0] & Z[:, 1]) | (Z[:, 2] & Z[:, 3] & Z[:, 4]), 8, noise=0.2)
+    assert bayes == pytest.approx(0.2)
