@@ -1,0 +1,108 @@
+# Pruning Decision Trees: build the book, run the tests, open the notebooks.
+#
+#   make book    build the HTML book into _build/html
+#   make test    everything CI runs: library tests, notebooks (nbval), book build, browser test
+#   make lab     JupyterLab on the chapter notebooks
+#   make bench   run the benchmarks
+#   make clean   remove the built book and the copied JavaScript
+#
+# The first target that needs them creates the Python environment in .venv and installs the
+# JavaScript assets (needs Python 3.11, Node.js with npm). Nothing is installed outside this folder,
+# except Debian's chromium for the browser test (`make chromium`).
+
+SHELL := /bin/bash
+PYTHON ?= python3
+# The Python that creates the environment: found before .venv/bin is put first on the PATH.
+SYSTEM_PYTHON := $(or $(shell command -v $(PYTHON)),$(PYTHON))
+VENV := .venv
+BIN := $(VENV)/bin
+# Use the environment's python, jupyter and pytest in every recipe below.
+export PATH := $(CURDIR)/$(BIN):$(PATH)
+
+# JavaScript the built pages load (MathJax, RequireJS, the widget manager): installed by npm from
+# package.json, copied here, and from here into _build/html/_static by the book build.
+VENDOR := book/_vendor
+# The browser test drives this Chromium (override: make test CHROMIUM=/path/to/chromium).
+CHROMIUM ?= /usr/bin/chromium
+export CHROMIUM
+
+PYTEST := pytest -p no:cacheprovider
+BUILD_BOOK := jupyter-book build . -W -n --keep-going
+NOTEBOOK_DIRS := $(wildcard chapters exercises/solutions)
+
+.PHONY: help venv book test chromium lab bench clean
+
+help:
+	@sed -n '3,7s/^# *//p' Makefile
+
+# ---------------------------------------------------------------------------------------------
+# Environment
+
+venv: $(VENV)/.stamp $(VENDOR)/.stamp
+
+$(VENV)/.stamp: requirements.txt pyproject.toml
+	$(SYSTEM_PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+	$(BIN)/python -m pip install -r requirements.txt
+	touch $@
+
+$(VENDOR)/.stamp: package.json $(wildcard package-lock.json)
+	if [ -f package-lock.json ]; then npm ci --ignore-scripts --no-audit --no-fund; \
+	else npm install --ignore-scripts --no-audit --no-fund; fi
+	rm -rf $(VENDOR)
+	mkdir -p $(VENDOR)/html-manager
+	cp -R node_modules/mathjax/es5 $(VENDOR)/mathjax
+	cp node_modules/requirejs/require.js $(VENDOR)/require.js
+	cd node_modules/@jupyter-widgets/html-manager/dist && \
+	  cp embed-amd.js *.woff *.woff2 *.ttf *.eot *.svg $(CURDIR)/$(VENDOR)/html-manager/
+	touch $@
+
+# ---------------------------------------------------------------------------------------------
+# The book
+
+book: venv
+	$(BUILD_BOOK)
+	@echo
+	@echo "The book is built: open _build/html/index.html in a browser."
+
+# ---------------------------------------------------------------------------------------------
+# Tests (stop at the first failing step)
+
+test: venv
+	@echo "== 1/4 library tests"
+	$(PYTEST) tests -m "not browser" -n 2
+	@echo "== 2/4 notebooks: every stored output must match a fresh run"
+	$(PYTEST) --nbval --nbval-current-env $(or $(NOTEBOOK_DIRS),chapters) \
+	  --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadfile
+	@echo "== 3/4 book build (warnings are errors)"
+	$(BUILD_BOOK)
+	@echo "== 4/4 the built pages in a headless browser"
+	$(MAKE) --no-print-directory chromium
+	$(PYTEST) tests/browser -m browser
+
+# Debian's Chromium for the browser test (Playwright's own browser download is not used).
+chromium:
+	@if [ -x "$(CHROMIUM)" ]; then \
+	  echo "Chromium found: $(CHROMIUM)"; \
+	else \
+	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+# ---------------------------------------------------------------------------------------------
+# Working with the notebooks
+
+lab: venv
+	jupyter lab chapters $$([ "$$(id -u)" -eq 0 ] && echo --allow-root)
+
+bench: venv
+	@for f in benchmarks/bench_*.py; do \
+	  [ -e "$$f" ] || continue; \
+	  echo "== $$f"; \
+	  python "$$f" || exit 1; \
+	done
+
+clean:
+	rm -rf _build $(VENDOR)
+	@echo "(rm -rf .venv node_modules as well for a completely fresh start)"

@@ -1,0 +1,580 @@
+"""Checks for the exercises of Chapter 1: gains, threshold splits, the MDL bound, the template.
+
+Each ``check_*`` function takes the student's function, runs it on fixed cases (hand-made
+ones, edge cases, and seeded random ones) and compares the answers with the library:
+:func:`prunekit.growing.gain`, :func:`prunekit.growing.best_threshold_split`,
+:func:`prunekit.bounds.mdl` and :func:`prunekit.bottom_up_prune`. When an answer is wrong,
+the usual mistakes are recomputed on the same case; if one of them reproduces the student's
+answer, the hint names it.
+
+All equations are from Shalev-Shwartz & Ben-David (2014), Chapter 18.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import numpy as np
+
+from prunekit.bounds import mdl
+from prunekit.checks import Checker, as_number, close, describe, fail
+from prunekit.growing import best_threshold_split, bottom_up_prune, gain, id3
+from prunekit.tree import Tree
+
+__all__ = [
+    "check_information_gain", "check_best_threshold", "check_mdl_bound", "check_tree_bounds",
+    "check_template_choice", "information_gain_cases",
+    "best_threshold_cases", "mdl_bound_cases",
+]
+
+
+# ---------------------------------------------------------------------- Exercise 1.1
+def _c_entropy(a: float, log=math.log) -> float:
+    if a <= 0.0 or a >= 1.0:
+        return 0.0
+    return -a * log(a) - (1.0 - a) * log(1.0 - a)
+
+
+def _c_gini(a: float) -> float:
+    return 2.0 * a * (1.0 - a)
+
+
+def _c_train(a: float) -> float:
+    return min(a, 1.0 - a)
+
+
+def _sides(x: np.ndarray, y: np.ndarray):
+    """(n, p, [(n_side, p_side) for x = 1 and x = 0]) with p_side None on an empty side."""
+    n = len(y)
+    sides = []
+    for value in (1, 0):
+        on = x == value
+        n_side = int(on.sum())
+        sides.append((n_side, float(y[on].mean()) if n_side else None))
+    return n, float(y.mean()), sides
+
+
+def _binary_gain(x, y, C=_c_entropy, weights="proportion", parent=True, children=True) -> float:
+    """Gain(S, i) for a binary feature, or one of its usual wrong variants."""
+    n, p, sides = _sides(x, y)
+    (n1, p1), (n0, p0) = sides
+    terms = []
+    for n_side, p_side, other in ((n1, p1, n0), (n0, p0, n1)):
+        if not n_side:
+            continue
+        weight = {"proportion": n_side / n, "counts": n_side, "none": 1.0, "half": 0.5,
+                  "swapped": other / n}[weights]
+        terms.append(weight * C(p_side))
+    value = (C(p) if parent else 0.0) - (sum(terms) if children else 0.0)
+    return value
+
+
+LOG2_HINT = ("your value is 1/ln 2 ≈ 1.443 times the gain, so you used log2 (bits). This exercise "
+             "uses the natural logarithm: np.log.")
+
+_GAIN_MISTAKES = [
+    (lambda x, y: _binary_gain(x, y, lambda a: _c_entropy(a, math.log2)), LOG2_HINT),
+    (lambda x, y: _binary_gain(x, y, lambda a: _c_entropy(a, math.log10)),
+     "your value is ln 10 ≈ 2.303 times too small: you used log10; use the natural logarithm, "
+     "np.log."),
+    (lambda x, y: _binary_gain(x, y, weights="none"),
+     "it looks as if you subtracted C on each side without weighting: multiply each side's "
+     "C by the fraction of examples on that side, P_S[x = 1] and P_S[x = 0]."),
+    (lambda x, y: _binary_gain(x, y, weights="half"),
+     "it looks as if you averaged the two sides' C with equal weights 1/2: weight each side "
+     "by the fraction of examples on it, P_S[x = 1] and P_S[x = 0]."),
+    (lambda x, y: _binary_gain(x, y, weights="counts"),
+     "it looks as if you weighted each side by its number of examples: use the fraction "
+     "of examples on that side, P_S[x = 1] = (number with x = 1) / m."),
+    (lambda x, y: _binary_gain(x, y, weights="swapped"),
+     "the weights are swapped: C(P_S[y = 1 | x = 1]) is weighted by P_S[x = 1], the "
+     "fraction of examples with x = 1 (and likewise for x = 0)."),
+    (lambda x, y: _binary_gain(x, y, parent=False),
+     "you returned minus the weighted entropy after the split; the gain subtracts it from "
+     "the entropy before the split, C(P_S[y = 1])."),
+    (lambda x, y: -_binary_gain(x, y, parent=False),
+     "you returned the weighted entropy after the split; the gain is the entropy before "
+     "the split, C(P_S[y = 1]), minus that."),
+    (lambda x, y: _binary_gain(x, y, children=False),
+     "you returned the entropy before the split, C(P_S[y = 1]); subtract the weighted "
+     "entropy of the two sides from it."),
+    (lambda x, y: -_binary_gain(x, y),
+     "the sign is reversed: the gain is C before the split minus the weighted C after it."),
+    (lambda x, y: _binary_gain(x, y, _c_gini),
+     "this is the gain for the Gini index C(a) = 2a(1 - a); the information gain uses the "
+     "entropy C(a) = -a log a - (1 - a) log(1 - a)."),
+    (lambda x, y: _binary_gain(x, y, _c_train),
+     "this is the train-error gain C(a) = min(a, 1 - a); the information gain uses the "
+     "entropy C(a) = -a log a - (1 - a) log(1 - a)."),
+]
+
+
+def information_gain_cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
+    """The cases of :func:`check_information_gain`: (description, x, y)."""
+    a = np.array
+    rng = np.random.default_rng(2014)
+    x_random = rng.integers(0, 2, size=100)
+    y_random = (x_random ^ (rng.random(100) < 0.3)).astype(np.int64)
+    return [
+        ("a small sample", a([1, 1, 1, 1, 0, 0, 0, 0, 0, 0]), a([1, 1, 1, 0, 0, 0, 0, 0, 1, 1])),
+        ("a feature that predicts y perfectly", a([0, 0, 1, 1, 1]), a([0, 0, 1, 1, 1])),
+        ("a feature independent of y", a([0, 1, 0, 1]), a([0, 0, 1, 1])),
+        ("a pure sample (every label is 1)", a([0, 1, 1, 0, 1]), a([1, 1, 1, 1, 1])),
+        ("an empty side (no example has x = 1)", a([0, 0, 0, 0]), a([0, 1, 1, 0])),
+        ("an empty side (no example has x = 0)", a([1, 1, 1]), a([1, 0, 0])),
+        ("two examples, one of each class", a([0, 1]), a([0, 1])),
+        ("a seeded random sample of m = 100", x_random, y_random),
+    ]
+
+
+def check_information_gain(information_gain: Callable) -> None:
+    """Check Exercise 1.1, ``information_gain(x, y)``, against :func:`prunekit.growing.gain`."""
+    __tracebackhide__ = True
+    check = Checker("information_gain", information_gain)
+    for description, x, y in information_gain_cases():
+        call = f"information_gain(x={describe(x)}, y={describe(y)})"
+        value = as_number(check.call(x, y, label=call), call, "the gain, a number")
+        left = np.bincount(y[x == 0], minlength=2)
+        right = np.bincount(y[x == 1], minlength=2)
+        expected = float(gain(left, right, "information"))
+        check.expect(
+            close(value, expected),
+            f"{call} returned {describe(value)} but the gain is {describe(expected)} ({description}).",
+            lambda: _information_gain_hint(value, expected, x, y))
+    check.passed()
+
+
+def _information_gain_hint(value: float, expected: float, x, y) -> str:
+    if math.isnan(value):
+        if not (x == 1).any() or not (x == 0).any():
+            return ("one side of the split is empty here. Its weight P_S[x = ...] is 0 and it "
+                    "contributes nothing, but P_S[y = 1 | x = ...] on an empty side divides 0 by 0: "
+                    "skip a side that has no examples.")
+        return ("C(0) = C(1) = 0 by the convention 0 log 0 = 0, but np.log(0) is -inf and "
+                "0 * -inf is nan: return 0 for a = 0 and a = 1 before taking logarithms.")
+    if math.isinf(value):
+        return "a logarithm of 0 slipped through: C(0) = C(1) = 0 (the convention 0 log 0 = 0)."
+    for mistake, hint in _GAIN_MISTAKES:
+        wrong = mistake(x, y)
+        if not close(wrong, expected, 1e-6) and close(value, wrong, 1e-6):
+            return hint
+    return ("compute p = P_S[y = 1], the fraction q = P_S[x = 1], and the label proportions "
+            "p1 = P_S[y = 1 | x = 1], p0 = P_S[y = 1 | x = 0]; the gain is "
+            "C(p) - (q C(p1) + (1 - q) C(p0)) with the natural logarithm.")
+
+
+# ---------------------------------------------------------------------- Exercise 1.2
+def best_threshold_cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
+    """The cases of :func:`check_best_threshold`: (description, x, y)."""
+    a = np.array
+    rng = np.random.default_rng(18)
+    x_normal = rng.normal(size=50)
+    y_normal = ((x_normal + 0.8 * rng.normal(size=50)) > 0.2).astype(np.int64)
+    x_ties = rng.integers(0, 20, size=300) / 4.0
+    y_ties = ((x_ties + rng.normal(scale=1.5, size=300)) > 2.0).astype(np.int64)
+    x_large = np.round(rng.normal(size=20_000), 3)
+    y_large = ((x_large + rng.normal(size=20_000)) > 0.3).astype(np.int64)
+    return [
+        ("a sample with a perfect split", a([3.0, 1.0, 6.0, 4.0, 2.0, 5.0]), a([0, 0, 1, 1, 0, 1])),
+        ("a sample without a perfect split", a([0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]),
+         a([0, 0, 1, 0, 1, 1, 1, 0])),
+        ("duplicated feature values", a([1.0, 2.0, 2.0, 2.0, 2.0, 3.0, 3.0]),
+         a([0, 0, 0, 1, 1, 1, 1])),
+        ("a pure sample (every label is 1; all gains are 0)", a([0.3, 0.1, 0.2, 0.4]),
+         a([1, 1, 1, 1])),
+        ("a constant feature (every split leaves one side empty)", a([2.0, 2.0, 2.0]),
+         a([0, 1, 1])),
+        ("a single example", a([1.0]), a([1])),
+        ("two examples, one of each class", a([1.0, 0.0]), a([0, 1])),
+        ("a seeded random sample of m = 50", x_normal, y_normal),
+        ("a seeded random sample of m = 300 with many equal values", x_ties, y_ties),
+        ("a seeded random sample of m = 20000", x_large, y_large),
+    ]
+
+
+def _gini_gain_at(x, y, threshold, C=_c_gini, weights="proportion") -> float:
+    side = (x <= threshold).astype(np.int64)
+    return _binary_gain(1 - side, y, C, weights)  # x <= threshold is the "x = 0" side
+
+
+def check_best_threshold(best_threshold: Callable, time_limit: float = 20.0) -> None:
+    """Check Exercise 1.2, ``best_threshold(x, y)``, against
+    :func:`prunekit.growing.best_threshold_split` with the Gini measure.
+
+    The last case has m = 20000 examples. A sort-once implementation handles it in well
+    under a second; a call still running after ``time_limit`` seconds is stopped and gets a
+    hint about re-scanning the sample for every threshold. Only a scan that is quadratic in
+    pure Python gets that slow, so the limit never catches a correct implementation (a
+    quadratic scan with NumPy slicing stays within it and is not detected).
+    """
+    __tracebackhide__ = True
+    check = Checker("best_threshold", best_threshold)
+    for description, x, y in best_threshold_cases():
+        call = f"best_threshold(x={describe(x)}, y={describe(y)})"
+        answer = check.call(x, y, label=call, seconds=time_limit if len(x) > 1000 else None)
+        threshold, value = _unpack_threshold_answer(answer, call)
+        split = best_threshold_split(x[:, None], y, "gini")
+        where = f" ({description})"
+        if split.feature < 0:
+            check.expect(
+                threshold is None and close(value, 0.0),
+                f"{call} returned {describe((threshold, value))} but no threshold separates this "
+                f"sample: the answer is (None, 0.0){where}.",
+                "with fewer than two distinct values there is no boundary between distinct "
+                "values, hence no split: return (None, 0.0).")
+            continue
+        if threshold is None:
+            fail(f"{call} returned (None, ...) but the best threshold is {describe(split.threshold)} "
+                 f"with gain {describe(split.gain)}{where}.",
+                 "return None only when all values of x are equal.")
+        check.expect(
+            close(value, split.gain),
+            f"{call} returned gain {describe(value)} but the best gain is {describe(split.gain)}, "
+            f"at threshold {describe(split.threshold)}{where}.",
+            lambda: _threshold_gain_hint(x, y, threshold, value, split))
+        _check_threshold(x, y, threshold, split, call, where)
+    check.passed()
+
+
+def _unpack_threshold_answer(answer, call):
+    __tracebackhide__ = True
+    if isinstance(answer, np.ndarray) and answer.shape == (2,):
+        answer = tuple(answer.tolist())
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        fail(f"{call} returned {describe(answer)}; it should return a pair (threshold, gain).",
+             "end your function with  return threshold, gain")
+    threshold, value = answer
+    value = as_number(value, call, "a pair (threshold, gain) with a number as gain")
+    if threshold is not None:
+        threshold = as_number(threshold, call,
+                              "a pair (threshold, gain) with a number or None as threshold")
+    return threshold, value
+
+
+def _threshold_gain_hint(x, y, threshold, value, split) -> str:
+    if math.isnan(value):
+        return ("a nan usually comes from 0/0: a side with no examples. Score only the m - 1 "
+                "boundaries between consecutive sorted examples, where both sides are non-empty.")
+    if value > split.gain + 1e-9 and len(np.unique(x)) < len(x):
+        return ("your gain is larger than any real split can give. A threshold between two equal "
+                "values is not a split: x <= theta sends all copies of a value to the same side. "
+                "Score only the boundaries between consecutive distinct values.")
+    info = best_threshold_split(x[:, None], y, "information")
+    if close(value, info.gain, 1e-6) and not close(info.gain, split.gain, 1e-6):
+        return ("this is the information gain (entropy); this exercise asks for the Gini index, "
+                "C(a) = 2a(1 - a).")
+    if close(value, split.gain / 2, 1e-6):
+        return "your gain is half the right one: the Gini index is C(a) = 2a(1 - a), with the factor 2."
+    for weights, hint in (
+        ("none", "it looks as if the two sides' C were not weighted: multiply each by the "
+                 "fraction of examples on that side."),
+        ("half", "it looks as if the two sides' C were averaged with weights 1/2: weight each "
+                 "side by the fraction of examples on it."),
+        ("counts", "it looks as if each side's C was weighted by its number of examples: "
+                   "divide by m to use the fraction of examples on that side."),
+    ):
+        if close(value, _gini_gain_at(x, y, threshold, weights=weights), 1e-6):
+            return hint
+    return ("after sorting, the boundary after sorted position i (i = 0, ..., m - 2) sends the "
+            "first i + 1 examples left; a cumulative sum of the sorted labels gives the number "
+            "of 1s on the left for every i at once, and the gain of each boundary follows.")
+
+
+def _check_threshold(x, y, threshold, split, call, where) -> None:
+    """Fail unless ``threshold`` is the library's (up to rounding), with a diagnosis."""
+    __tracebackhide__ = True
+    best = split.threshold
+    if close(threshold, best, 1e-12):
+        return
+    xs = np.unique(x)
+    k = int(np.searchsorted(xs, best, side="right"))   # xs[k - 1] <= best < xs[k]
+    low, high = xs[k - 1], xs[k]
+    what = (f"{call} returned threshold {describe(threshold)} but the best threshold is "
+            f"{describe(best)}{where}.")
+    if np.array_equal(x <= threshold, x <= best):
+        if threshold in (low, high):
+            fail(what, f"your threshold is on a data point ({describe(threshold)}); put it halfway "
+                       f"between the two consecutive distinct values, ({describe(low)} + "
+                       f"{describe(high)}) / 2.")
+        fail(what, f"your threshold splits the sample correctly but is not halfway between "
+                   f"{describe(low)} and {describe(high)}: return their midpoint.")
+    own_gain = _gini_gain_at(x, y, threshold)
+    if split.n_best > 1 and close(own_gain, split.gain):
+        fail(what, "several thresholds reach the best gain here; return the smallest of them.")
+    if np.count_nonzero(x == threshold) > 1:
+        fail(what, "your threshold equals a value that occurs several times: a boundary between "
+                   "equal values is not a split. Score only the boundaries between consecutive "
+                   "distinct values.")
+    fail(what, f"your threshold gives the gain {describe(own_gain)}. Check the indices: the "
+               f"boundary after sorted position i sends sorted positions 0, ..., i to the left, "
+               f"and its threshold is halfway between sorted values i and i + 1.")
+
+
+# ---------------------------------------------------------------------- Exercise 1.3
+def mdl_bound_cases() -> list[tuple[float, int, int, int, float]]:
+    """The cases of :func:`check_mdl_bound`: (train_error, n_nodes, n_features, n_samples, delta)."""
+    return [
+        (0.1, 7, 10, 300, 0.05),
+        (0.0, 1, 1, 1, 0.5),
+        (0.25, 15, 4, 1000, 0.01),
+        (0.02, 135, 10, 300, 0.05),
+        (0.0, 3, 2, 1_000_000, 0.1),
+    ]
+
+
+def _mdl_formula(e, n, d, m, delta, nodes=lambda n: n + 1, bits=lambda d: math.log2(d + 3),
+                 conf=lambda delta: math.log(2 / delta), denominator=lambda m: 2 * m,
+                 root=math.sqrt, with_error=True) -> float:
+    return (e if with_error else 0.0) + root((nodes(n) * bits(d) + conf(delta)) / denominator(m))
+
+
+_MDL_MISTAKES = [
+    (dict(nodes=lambda n: n),
+     "the description length of a tree with n nodes is (n + 1) log2(d + 3) bits: you used n "
+     "instead of n + 1 (the extra symbol ends the code)."),
+    (dict(bits=lambda d: math.log(d + 3)),
+     "the description length is in bits, (n + 1) log2(d + 3): use log2 there (only log(2/delta) "
+     "is a natural logarithm)."),
+    (dict(conf=lambda delta: math.log2(2 / delta)),
+     "log(2/delta) in eq. (18.1) is the natural logarithm; only the description length uses log2."),
+    (dict(conf=lambda delta: math.log(1 / delta)),
+     "the confidence term is log(2/delta), with a 2."),
+    (dict(bits=lambda d: math.log2(d)),
+     "each node is one of d + 3 symbols (d features, leaf 0, leaf 1, end of code): log2(d + 3)."),
+    (dict(bits=lambda d: math.log2(d + 2)),
+     "each node is one of d + 3 symbols (d features, leaf 0, leaf 1, end of code): log2(d + 3)."),
+    (dict(denominator=lambda m: m),
+     "the denominator under the square root is 2m."),
+    (dict(root=lambda v: v),
+     "the complexity term is a square root: sqrt(((n + 1) log2(d + 3) + log(2/delta)) / (2m))."),
+    (dict(with_error=False),
+     "the bound starts with the training error: L_S(h) + sqrt(...)."),
+]
+
+
+def _mdl_hint(value, args) -> str:
+    for changes, hint in _MDL_MISTAKES:
+        if close(value, _mdl_formula(*args, **changes), 1e-6):
+            return hint
+    return ("eq. (18.1): L_S(h) + sqrt(((n + 1) log2(d + 3) + log(2/delta)) / (2m)), with np.log2 "
+            "for the bits and the natural logarithm np.log for log(2/delta).")
+
+
+def check_mdl_bound(mdl_bound: Callable) -> None:
+    """Check Exercise 1.3, ``mdl_bound(train_error, n_nodes, n_features, n_samples, delta)``,
+    against :func:`prunekit.bounds.mdl` (eq. (18.1))."""
+    __tracebackhide__ = True
+    check = Checker("mdl_bound", mdl_bound)
+    for args in mdl_bound_cases():
+        call = f"mdl_bound{describe(args)}"
+        value = as_number(check.call(*args, label=call), call, "the bound, a number")
+        expected = mdl(*args)
+        check.expect(close(value, expected),
+                     f"{call} returned {describe(value)} but the bound is {describe(expected)}.",
+                     lambda: _mdl_hint(value, args))
+    check.passed()
+
+
+def check_tree_bounds(tree_bounds: Callable, X, y, delta: float = 0.05,
+                      mdl_bound: Callable | None = None) -> None:
+    """Check the second part of Exercise 1.3: ``tree_bounds()`` returns the MDL bounds
+    (eq. (18.1), confidence ``delta``) of ``prunekit.id3(X, y)`` and of
+    ``prunekit.id3(X, y, max_depth=2)``, both on the sample ``(X, y)``.
+
+    With the student's ``mdl_bound``, a mismatch caused by it is reported as such.
+    """
+    __tracebackhide__ = True
+    check = Checker("tree_bounds", tree_bounds)
+    X, y = np.asarray(X), np.asarray(y)
+    m, d = X.shape
+    trees = {"the full tree": id3(X, y), "the depth-2 tree": id3(X, y, max_depth=2)}
+    expected = [mdl(t.error(X, y), t.n_nodes, d, m, delta) for t in trees.values()]
+    answer = check.call(label="tree_bounds()")
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        fail(f"tree_bounds() returned {describe(answer)}; it should return a pair "
+             "(bound of the full tree, bound of the depth-2 tree).",
+             "end your function with  return full_bound, shallow_bound")
+    values = [as_number(v, "tree_bounds()", "a pair of numbers") for v in answer]
+    if close(values[0], expected[1]) and close(values[1], expected[0]):
+        fail(f"tree_bounds() returned {describe(tuple(values))} but the bounds are "
+             f"{describe(tuple(expected))}.",
+             "the two bounds are swapped: return the full tree's first.")
+    for value, right, (name, tree) in zip(values, expected, trees.items()):
+        e, n = tree.error(X, y), tree.n_nodes
+        check.expect(
+            close(value, right),
+            f"tree_bounds() returned {describe(value)} for {name} but its bound is "
+            f"{describe(right)} ({name} has {n} nodes and training error {describe(e)} on "
+            f"m = {m} examples with d = {d} features).",
+            lambda: _tree_bound_hint(value, tree, e, m, d, delta, mdl_bound))
+    check.passed()
+
+
+def _tree_bound_hint(value, tree, e, m, d, delta, mdl_bound) -> str:
+    n = tree.n_nodes
+    if close(value, _mdl_formula(e, tree.n_leaves, d, m, delta), 1e-6):
+        return "n in eq. (18.1) counts all the nodes of the tree (tree.n_nodes), not only its leaves."
+    if close(value, _mdl_formula(e * m, n, d, m, delta), 1e-6):
+        return "L_S(h) is an error rate (tree.error(X, y)), not a number of errors."
+    if close(value, _mdl_formula(e, tree.max_depth, d, m, delta), 1e-6):
+        return "n in eq. (18.1) is the number of nodes (tree.n_nodes), not the depth."
+    if mdl_bound is not None:
+        try:
+            mismatch = not close(float(mdl_bound(e, n, d, m, delta)), mdl(e, n, d, m, delta))
+        except Exception:
+            mismatch = True
+        if mismatch:
+            return "your mdl_bound does not agree with eq. (18.1) yet: make it pass its check first."
+    return ("use the tree's number of nodes tree.n_nodes, its training error tree.error(X, y), "
+            "d = X.shape[1] and m = len(X).")
+
+
+# ---------------------------------------------------------------------- Exercise 1.4
+def check_template_choice(template_choice: Callable, tree: Tree, X, y,
+                          penalty: float = 0.01) -> None:
+    """Check Exercise 1.4: ``template_choice(node)`` is the option the generic pruning
+    template takes at each internal node of ``tree``.
+
+    The template (Shalev-Shwartz & Ben-David 2014, Sec. 18.2.2) runs with
+    f(T') = L_S(T') + penalty * |T'| on the sample ``(X, y)``; the expected answers are the
+    steps of :func:`prunekit.bottom_up_prune`. The nodes are asked in the order of the walk.
+    An option tied with the expected one (same f, same number of nodes) is accepted. A wrong
+    answer gets the objective value of every option at that node.
+    """
+    __tracebackhide__ = True
+    check = Checker("template_choice", template_choice)
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+
+    def objective(train_error, n_nodes):
+        return train_error + penalty * n_nodes
+
+    _, steps = bottom_up_prune(tree, X, y, objective=objective, return_steps=True)
+    options = _template_options(tree)
+    for step in steps:
+        node = step.node
+        call = f"template_choice({node})"
+        answer = check.call(node, label=call)
+        normalized = " ".join(answer.lower().split()) if isinstance(answer, str) else None
+        if normalized not in options:
+            fail(f"{call} returned {describe(answer)}; it should return one of "
+                 f"{', '.join(repr(o) for o in options)}.",
+                 'return the option as a string, e.g.  return "keep"')
+        rows, size, errors = _template_rows(tree, X, y, steps, node, penalty)
+        chosen = next(r for r in rows if r[3] == step.choice)
+        tied = {r[3] for r in rows if close(r[0], chosen[0], 1e-12) and r[1] == chosen[1]}
+        if normalized not in tied:
+            what = (f"{call} returned {answer!r} but the template takes {step.choice!r} at node "
+                    f"{node}.\nWhen the walk reaches node {node}, the current tree has "
+                    f"{_plural(size, 'node')} and makes {_plural(errors, 'training error')} on the "
+                    f"m = {len(y)} examples. The options:\n{_format_rows(rows, step.choice, len(y), penalty)}")
+            hint = _template_hint(rows, normalized, chosen)
+            fail(what, hint)
+        check.expect(True)
+    check.passed()
+
+
+def _template_hint(rows, answer: str, chosen) -> str:
+    mine = next(r for r in rows if r[3] == answer)
+    if answer == "keep" and mine[4] > chosen[4]:
+        return ("replacing a node by one of its subtrees sends all the examples that reach the "
+                "node through that subtree: count its errors on all of them.")
+    if mine[4] == chosen[4] and mine[1] > chosen[1]:
+        return ("your option makes as many training errors as the template's choice but has more "
+                "nodes, and f charges for every node.")
+    return ("the walk is bottom-up, and each step works on the tree the previous steps left. f "
+            "counts the nodes of the whole current tree and its errors on the whole sample; ties "
+            "go to the smaller tree, then to the earlier option in the order leaf 0, leaf 1, left "
+            "subtree, right subtree, keep.")
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _template_options(tree: Tree) -> list[str]:
+    return [f"leaf {c}" for c in tree.classes_.tolist()] + ["left subtree", "right subtree", "keep"]
+
+
+def _template_rows(tree: Tree, X, y, steps, node: int, penalty: float):
+    """Objective of every option of the template at ``node``, given the steps taken before it.
+
+    Replays ``steps`` (from :func:`prunekit.bottom_up_prune`) up to ``node`` on a copy of the
+    tree, then evaluates each option, f = L_S + penalty * n_nodes, on the whole sample.
+
+    Returns
+    -------
+    rows : list of (f, n_nodes, order, option, n_errors)
+    n_nodes, n_errors : int
+        Size and training errors of the current tree when the walk reaches ``node``.
+    """
+    codes = np.searchsorted(tree.classes_, y)
+    state = _SmallTree(tree)
+    for step in steps:
+        if step.node == node:
+            break
+        state = state.replaced(step.node, step.choice)
+    m = len(y)
+    rows = []
+    for order, option in enumerate(_template_options(tree)):
+        other = state.replaced(node, option)
+        n_nodes, n_errors = other.size(), other.errors(X, codes)
+        rows.append((n_errors / m + penalty * n_nodes, n_nodes, order, option, n_errors))
+    return rows, state.size(), state.errors(X, codes)
+
+
+def _format_rows(rows, chosen: str, m: int, penalty: float) -> str:
+    return "\n".join(
+        f"  {option:<14}{_plural(n_errors, 'error') + ',':<11}{_plural(n_nodes, 'node') + ':':<10}"
+        f"f = {n_errors}/{m} + {penalty:g} × {n_nodes} = {value:.4f}"
+        + ("   <- the template's choice" if option == chosen else "")
+        for value, n_nodes, _, option, n_errors in rows)
+
+
+class _SmallTree:
+    """The template's current tree over the original node indices (for short explanations)."""
+
+    def __init__(self, tree: Tree, left=None, right=None, labels=None, root: int = 0):
+        self.tree = tree
+        self.left = list(tree.left.tolist() if left is None else left)
+        self.right = list(tree.right.tolist() if right is None else right)
+        self.labels = list(tree.labels.tolist() if labels is None else labels)
+        self.root = root
+
+    def replaced(self, j: int, option: str) -> "_SmallTree":
+        """The tree after the template's ``option`` at node ``j``."""
+        left, right, labels, root = list(self.left), list(self.right), list(self.labels), self.root
+        leaves = {f"leaf {c}": k for k, c in enumerate(self.tree.classes_.tolist())}
+        if option in leaves:
+            left[j] = right[j] = -1
+            labels[j] = leaves[option]
+        elif option in ("left subtree", "right subtree"):
+            child = (left if option == "left subtree" else right)[j]
+            if j == root:
+                root = child
+            else:
+                parent = next(u for u in range(len(left)) if left[u] == j or right[u] == j)
+                if left[parent] == j:
+                    left[parent] = child
+                else:
+                    right[parent] = child
+        return _SmallTree(self.tree, left, right, labels, root)
+
+    def size(self) -> int:
+        count, stack = 0, [self.root]
+        while stack:
+            u = stack.pop()
+            count += 1
+            if self.left[u] != -1:
+                stack += [self.left[u], self.right[u]]
+        return count
+
+    def errors(self, X: np.ndarray, codes: np.ndarray) -> int:
+        wrong = 0
+        for row, code in zip(X, codes):
+            u = self.root
+            while self.left[u] != -1:
+                go_left = row[self.tree.feature[u]] <= self.tree.threshold[u]
+                u = self.left[u] if go_left else self.right[u]
+            wrong += int(self.labels[u] != code)
+        return wrong

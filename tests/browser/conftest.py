@@ -1,0 +1,102 @@
+"""Fixtures for the browser test: the built book served over HTTP, and headless Chromium.
+
+The book must have been built first (`make book`); `make test` does that before this test.
+The browser is Debian's chromium (`make chromium`), driven by Playwright; set the CHROMIUM
+environment variable to use another Chromium binary.
+"""
+
+import functools
+import http.server
+import os
+import threading
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD_DIR = ROOT / "_build" / "html"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def _toc_files(entry):
+    """Every `file:` (and the `root:`) named in a _toc.yml structure, in order."""
+    if isinstance(entry, dict):
+        for key, value in entry.items():
+            if key in ("root", "file"):
+                yield str(value)
+            else:
+                yield from _toc_files(value)
+    elif isinstance(entry, list):
+        for item in entry:
+            yield from _toc_files(item)
+
+
+def book_pages():
+    """The pages of the book as listed in _toc.yml, e.g. "book/intro", "chapters/01-...".
+
+    Only the pages in the table of contents are built, so this is every page a reader can reach
+    (the generated genindex.html and search.html are not part of it).
+    """
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf8"))
+    pages = []
+    for name in _toc_files(toc):
+        name = os.path.splitext(name)[0]
+        if name not in pages:
+            pages.append(name)
+    return pages
+
+
+def pytest_generate_tests(metafunc):
+    if "page_name" in metafunc.fixturenames:
+        metafunc.parametrize("page_name", book_pages())
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def built_book():
+    if not (BUILD_DIR / "index.html").is_file():
+        pytest.fail(f"{BUILD_DIR} does not exist or is incomplete: run `make book` first",
+                    pytrace=False)
+    return BUILD_DIR
+
+
+@pytest.fixture(scope="session")
+def book_url(built_book):
+    """Base URL of a local HTTP server on a free port serving _build/html."""
+    handler = functools.partial(_QuietHandler, directory=str(built_book))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"no Chromium at {CHROMIUM}: run `make chromium` (or set CHROMIUM)",
+                    pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
