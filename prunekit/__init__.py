@@ -6,6 +6,14 @@ growing sample, and :class:`Pruning`, a subtree sharing the tree's root.
 """
 
 from prunekit import bounds, datasets, growing, plotting
+from prunekit.cost_complexity import (
+    CostComplexityPath,
+    cost_complexity,
+    cost_complexity_path,
+    cross_validate_alpha,
+    holdout_alpha,
+)
+from prunekit.estimator import CostComplexityPruner, PrunedTreeClassifier, Pruner
 from prunekit.growing import bottom_up_prune, grow_tree, id3
 from prunekit.plotting import plot_tree
 from prunekit.tree import Pruning, Tree, all_prunings, count_prunings
@@ -13,6 +21,9 @@ from prunekit.tree import Pruning, Tree, all_prunings, count_prunings
 __all__ = [
     "Tree", "Pruning", "all_prunings", "count_prunings",
     "id3", "grow_tree", "bottom_up_prune",
+    "CostComplexityPath", "cost_complexity_path", "cost_complexity", "cross_validate_alpha",
+    "holdout_alpha",
+    "Pruner", "CostComplexityPruner", "PrunedTreeClassifier",
     "bounds", "datasets", "growing", "plotting", "plot_tree",
 ]
 __version__ = "0.1.0"

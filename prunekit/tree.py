@@ -132,6 +132,12 @@ class Tree:
     def __setattr__(self, name, value):
         raise AttributeError("a Tree is immutable; build a new one instead.")
 
+    def __getstate__(self):
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state):
+        _restore(self, state)
+
     def __delattr__(self, name):
         raise AttributeError("a Tree is immutable.")
 
@@ -398,6 +404,12 @@ class Pruning:
     def __setattr__(self, name, value):
         raise AttributeError("a Pruning is immutable.")
 
+    def __getstate__(self):
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state):
+        _restore(self, state)
+
     # ------------------------------------------------------------------ constructors
     @classmethod
     def full(cls, tree: Tree) -> "Pruning":
@@ -510,6 +522,16 @@ class Pruning:
     def __repr__(self) -> str:
         return (f"Pruning(n_nodes={self.n_nodes}, n_leaves={self.n_leaves}, depth={self.depth}, "
                 f"of {self.tree!r})")
+
+
+def _restore(obj, state: dict) -> None:
+    """Set the attributes of an unpickled immutable object, freezing its arrays again."""
+    for name, value in state.items():
+        if isinstance(value, np.ndarray):
+            value = _frozen(value)
+        elif isinstance(value, tuple):
+            value = tuple(_frozen(v) if isinstance(v, np.ndarray) else v for v in value)
+        object.__setattr__(obj, name, value)
 
 
 # ---------------------------------------------------------------------- enumeration
