@@ -285,18 +285,27 @@ class Tree:
 
     # ------------------------------------------------------------------ routing samples
     def _route(self, X, stop: np.ndarray) -> np.ndarray:
-        """Send each row of a validated ``X`` down from the root until a node in ``stop``."""
-        node = np.zeros(X.shape[0], dtype=np.intp)
-        active = np.arange(X.shape[0])
+        """Send each row of a validated ``X`` down from the root until a node in ``stop``.
+
+        One vectorised step per level: the rows still travelling look up their node's test in
+        the flattened sample, move to a child, and leave the active set once they stop.
+        """
+        X = np.ascontiguousarray(X)
+        n_rows, n_columns = X.shape
+        flat = X.ravel()
+        reached = np.zeros(n_rows, dtype=np.intp)
+        active = np.arange(n_rows)
+        current = np.zeros(n_rows, dtype=np.intp)
         while active.size:
-            current = node[active]
-            moving = ~stop[current]
-            active, current = active[moving], current[moving]
-            if not active.size:
-                break
-            goes_left = X[active, self.feature[current]] <= self.threshold[current]
-            node[active] = np.where(goes_left, self.left[current], self.right[current])
-        return node
+            done = stop[current]
+            if done.any():
+                reached[active[done]] = current[done]
+                active, current = active[~done], current[~done]
+                if not active.size:
+                    break
+            goes_left = flat[active * n_columns + self.feature[current]] <= self.threshold[current]
+            current = np.where(goes_left, self.left[current], self.right[current])
+        return reached
 
     def _check_X(self, X, name="X"):
         self._require_split_rules()
