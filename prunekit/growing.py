@@ -16,7 +16,7 @@ from sklearn.utils.validation import check_array, check_X_y
 
 from prunekit._validation import check_count, check_sample_and_labels
 from prunekit.bounds import mdl
-from prunekit.tree import Tree
+from prunekit.tree import Tree, postorder
 
 __all__ = [
     "train_error_impurity", "entropy", "gini", "MEASURES", "gain", "id3",
@@ -439,7 +439,7 @@ def bottom_up_prune(tree: Tree, X, y, objective=None, delta: float = 0.05,
     wrong_label = tree.classes_[:, None] != y[None, :]      # (K, m): a class-c leaf errs here
     state = _TemplateState(tree, X, wrong_label)
     steps = []
-    for j in _postorder(tree):
+    for j in postorder(tree):
         if tree.is_leaf[j]:
             continue
         rows = state.rows_reaching(j)
@@ -460,16 +460,6 @@ def bottom_up_prune(tree: Tree, X, y, objective=None, delta: float = 0.05,
         steps.append(TemplateStep(int(j), name, int(n_nodes), float(error), float(value)))
     result = state.to_tree(X, y)
     return (result, steps) if return_steps else result
-
-
-def _postorder(tree: Tree) -> list[int]:
-    order, stack = [], [0]
-    while stack:
-        v = stack.pop()
-        order.append(v)
-        if not tree.is_leaf[v]:
-            stack.extend((int(tree.left[v]), int(tree.right[v])))
-    return order[::-1]
 
 
 class _TemplateState:

@@ -34,7 +34,7 @@ from prunekit._validation import (
     encode_labels,
 )
 
-__all__ = ["Tree", "Pruning", "all_prunings", "count_prunings"]
+__all__ = ["Tree", "Pruning", "all_prunings", "count_prunings", "postorder"]
 
 
 def _frozen(array: np.ndarray) -> np.ndarray:
@@ -445,7 +445,8 @@ class Pruning:
         """
         collapsed = np.asarray(collapsed)
         if collapsed.dtype != bool:
-            idx = _as_index_array(collapsed.reshape(-1), "collapsed")
+            idx = (_as_index_array(collapsed.reshape(-1), "collapsed") if collapsed.size
+                   else np.zeros(0, dtype=np.intp))
             if idx.size and (idx.min() < 0 or idx.max() >= tree.n_nodes):
                 raise ValueError(f"collapsed holds node indices outside [0, {tree.n_nodes}).")
             collapsed = np.zeros(tree.n_nodes, dtype=bool)
@@ -544,6 +545,18 @@ def _restore(obj, state: dict) -> None:
 
 
 # ---------------------------------------------------------------------- enumeration
+def postorder(tree: Tree) -> list[int]:
+    """The nodes bottom-up: every node after its subtree, the left subtree before the right."""
+    order, stack = [], [0]
+    left, right = tree.left.tolist(), tree.right.tolist()
+    while stack:
+        v = stack.pop()
+        order.append(v)
+        if left[v] != -1:
+            stack.extend((left[v], right[v]))
+    return order[::-1]
+
+
 def count_prunings(tree: Tree, node: int = 0) -> int:
     """Number of prunings of the subtree rooted at ``node`` (exact, as a Python int).
 

@@ -10,8 +10,9 @@ from prunekit import Tree
 def random_trees(draw, max_leaves=8, max_classes=3, max_count=6, n_features=3):
     """A random binary tree with random leaf counts and split rules.
 
-    The shape is grown by splitting a randomly chosen leaf; leaf counts are random; internal
-    counts are the sums of their children's, as for any tree grown on a sample.
+    The shape is grown by splitting a randomly chosen leaf; leaf counts are random (every leaf
+    holds at least one growing example, as in a tree grown on a sample); internal counts are
+    the sums of their children's.
     """
     n_leaves = draw(st.integers(1, max_leaves))
     n_classes = draw(st.integers(2, max_classes))
@@ -27,7 +28,7 @@ def random_trees(draw, max_leaves=8, max_classes=3, max_count=6, n_features=3):
     for v in range(n - 1, -1, -1):  # children have larger indices than parents
         if left[v] == -1:
             counts[v] = draw(st.lists(st.integers(0, max_count), min_size=n_classes,
-                                      max_size=n_classes))
+                                      max_size=n_classes).filter(lambda c: sum(c) > 0))
         else:
             counts[v] = counts[left[v]] + counts[right[v]]
     feature = [draw(st.integers(0, n_features - 1)) if left[v] != -1 else -1 for v in range(n)]
