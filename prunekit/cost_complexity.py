@@ -204,11 +204,8 @@ def _collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
     """
     n_nodes = tree.n_nodes
     is_leaf = tree.is_leaf
-    branch = np.where(is_leaf, risk, 0.0)
-    leaves = is_leaf.astype(np.int64)
-    for level in reversed(tree.levels[1:]):
-        np.add.at(branch, tree.parent[level], branch[level])
-        np.add.at(leaves, tree.parent[level], leaves[level])
+    branch = tree.sum_over_leaves(risk)
+    leaves = tree.sum_over_leaves(is_leaf.astype(np.int64))
     preorder, size = _preorder(tree)
     position = np.empty(n_nodes, dtype=np.int64)
     position[preorder] = np.arange(n_nodes)
@@ -253,10 +250,8 @@ def _preorder(tree: Tree) -> tuple[np.ndarray, np.ndarray]:
         if not is_leaf[v]:
             stack.append(right[v])
             stack.append(left[v])
-    size = np.ones(tree.n_nodes, dtype=np.int64)
-    for level in reversed(tree.levels[1:]):
-        np.add.at(size, tree.parent[level], size[level])
-    return np.array(order), size
+    leaves = tree.sum_over_leaves(tree.is_leaf.astype(np.int64))
+    return np.array(order), 2 * leaves - 1      # a binary tree with L leaves has 2L - 1 nodes
 
 
 def cost_complexity_path(tree: Tree, criterion: str = "error") -> CostComplexityPath:

@@ -78,7 +78,8 @@ class Tree:
 
     __slots__ = (
         "left", "right", "feature", "threshold", "counts", "labels", "parent", "depth",
-        "classes_", "n_features", "criterion", "impurity", "is_leaf", "_levels", "_dtype",
+        "classes_", "n_features", "criterion", "impurity", "is_leaf", "_levels", "_inner_levels",
+        "_dtype",
     )
 
     def __init__(self, left, right, counts, *, feature=None, threshold=None, labels=None,
@@ -127,6 +128,9 @@ class Tree:
         object.__setattr__(self, "n_features", n_features)
         object.__setattr__(self, "criterion", criterion)
         object.__setattr__(self, "_levels", tuple(_frozen(level) for level in levels))
+        # internal nodes level by level, deepest first: the order of every bottom-up pass
+        object.__setattr__(self, "_inner_levels", tuple(
+            _frozen(level[~is_leaf[level]]) for level in reversed(levels) if (~is_leaf[level]).any()))
         object.__setattr__(self, "_dtype", dtype)
 
     def __setattr__(self, name, value):
@@ -358,10 +362,25 @@ class Tree:
         """
         K = self.n_classes
         flat = np.bincount(leaf * K + codes, minlength=self.n_nodes * K)
-        counts = flat.reshape(self.n_nodes, K)
-        for level in reversed(self._levels[1:]):
-            np.add.at(counts, self.parent[level], counts[level])
-        return counts
+        return self.sum_over_leaves(flat.reshape(self.n_nodes, K))
+
+    def sum_over_leaves(self, values: np.ndarray) -> np.ndarray:
+        """Give every internal node the sum of ``values`` over the leaves below it.
+
+        Parameters
+        ----------
+        values : ndarray of shape (n_nodes, ...)
+            Values at the leaves; entries at internal nodes are overwritten.
+
+        Returns
+        -------
+        ndarray
+            A new array: leaves keep their values, internal nodes get their subtree's sum.
+        """
+        values = np.array(values, copy=True)
+        for inner in self._inner_levels:
+            values[inner] = values[self.left[inner]] + values[self.right[inner]]
+        return values
 
 
 class Pruning:
