@@ -9,21 +9,12 @@ of one ``clf.predict`` on the pruning sample, measured in the same run (best of 
     python benchmarks/bench_bottom_up.py
 """
 
-import time
-
 from sklearn.datasets import make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
+from timing import best_time
 
-
-def best_time(function, repeats=5):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main():

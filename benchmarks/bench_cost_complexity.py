@@ -9,7 +9,6 @@ flip_y=0.3, random_state=0)``; the other sizes show how both grow with the tree.
 """
 
 import pathlib
-import time
 
 import numpy as np
 from sklearn.datasets import make_classification
@@ -17,18 +16,11 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.tree._tree import ccp_pruning_path
 
 import prunekit as pk
+from timing import best_time
 
 SAMPLE_SIZES = (4_000, 15_000, 50_000, 200_000, 500_000)
 RESULTS = pathlib.Path(__file__).parent / "results"
 
-
-def best_time(function, repeats):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def measure(n_samples):

@@ -6,23 +6,14 @@ prunekit time / scikit-learn time (best of several repeats).
     python benchmarks/bench_growing.py
 """
 
-import time
-
 import numpy as np
 from sklearn.datasets import make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
+from timing import best_time
 from prunekit.growing import best_threshold_split
 
-
-def best_time(function, repeats=5):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main():
