@@ -43,7 +43,25 @@ def _frozen(array: np.ndarray) -> np.ndarray:
     return array
 
 
-class Tree:
+class _Immutable:
+    """Attributes are set once, in the constructor; arrays are stored read-only."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"a {type(self).__name__} is immutable; build a new one instead.")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"a {type(self).__name__} is immutable.")
+
+    def __getstate__(self):
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state):
+        _restore(self, state)
+
+
+class Tree(_Immutable):
     """An immutable binary classification tree with its growing-sample class counts.
 
     Build one with :meth:`from_sklearn` (a fitted scikit-learn tree), :meth:`from_arrays`
@@ -133,17 +151,6 @@ class Tree:
             _frozen(level[~is_leaf[level]]) for level in reversed(levels) if (~is_leaf[level]).any()))
         object.__setattr__(self, "_dtype", dtype)
 
-    def __setattr__(self, name, value):
-        raise AttributeError("a Tree is immutable; build a new one instead.")
-
-    def __getstate__(self):
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, state):
-        _restore(self, state)
-
-    def __delattr__(self, name):
-        raise AttributeError("a Tree is immutable.")
 
     # ------------------------------------------------------------------ constructors
     @classmethod
@@ -383,7 +390,7 @@ class Tree:
         return values
 
 
-class Pruning:
+class Pruning(_Immutable):
     """A pruning of a :class:`Tree`: a subtree that shares its root.
 
     Stored as a boolean mask ``kept`` over the tree's nodes. A kept node is a leaf of the
@@ -429,14 +436,6 @@ class Pruning:
             object.__setattr__(self, name, _frozen(value))
         object.__setattr__(self, "tree", tree)
 
-    def __setattr__(self, name, value):
-        raise AttributeError("a Pruning is immutable.")
-
-    def __getstate__(self):
-        return {name: getattr(self, name) for name in self.__slots__}
-
-    def __setstate__(self, state):
-        _restore(self, state)
 
     # ------------------------------------------------------------------ constructors
     @classmethod
