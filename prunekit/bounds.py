@@ -10,7 +10,8 @@ import numpy as np
 
 from prunekit._validation import check_count, check_probability
 
-__all__ = ["description_length", "mdl"]
+__all__ = ["description_length", "mdl", "nobel_delta", "nobel_delta_independent",
+           "nobel_estimation_term"]
 
 
 def description_length(n_nodes, n_features: int):
@@ -75,3 +76,63 @@ def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.
     bits = description_length(n_nodes, n_features)
     bound = train_error + np.sqrt((bits + np.log(2 / delta)) / (2 * n_samples))
     return float(bound) if np.ndim(bound) == 0 else bound
+
+
+def _sizes_and_sample(k, n):
+    k = np.asarray(k, dtype=float)
+    if np.any(k < 1):
+        raise ValueError("k (the number of nodes) must be at least 1.")
+    n = check_count(n, "n", minimum=4)
+    return k, n
+
+
+def _scalar(value):
+    return float(value) if np.ndim(value) == 0 else value
+
+
+def nobel_delta(k, n: int, d: int):
+    """Nobel's penalty for growing and pruning on the same data, eq. (4) of Nobel (2002).
+
+        Delta(k, n) = sqrt(32 (k d log n + k log 2 + 2 log k) / n)
+
+    Parameters
+    ----------
+    k : int or array
+        Number of nodes |T| of the subtree.
+    n : int
+        Sample size (at least 4, as the paper assumes).
+    d : int
+        Dimension of the feature space (at least 1).
+    """
+    k, n = _sizes_and_sample(k, n)
+    d = check_count(d, "d", minimum=1)
+    return _scalar(np.sqrt(32 * (k * d * np.log(n) + k * np.log(2) + 2 * np.log(k)) / n))
+
+
+def nobel_delta_independent(k, n: int):
+    """Nobel's penalty when the pruning sample is independent, eq. (7) of Nobel (2002).
+
+        Delta'(k, n) = sqrt((k log 2 + log k) / n)
+    """
+    k, n = _sizes_and_sample(k, n)
+    return _scalar(np.sqrt((k * np.log(2) + np.log(k)) / n))
+
+
+def nobel_estimation_term(k, n: int, d: int | None = None, case: str = "same"):
+    """The estimation part of Theorem 1's bound for a given size k (Nobel 2002).
+
+    Part (A), same data: 2 Delta(k, n) + 6 sqrt(2) / sqrt(d k n log n).
+    Part (B), independent data: 2 Delta'(k, n) + 3 / (2 sqrt(k n log 2)).
+    The theorem adds the approximation error E[min_{|T| <= k} R(T) - R*] and minimises over k.
+    """
+    if case == "same":
+        if d is None:
+            raise ValueError("case='same' needs d, the dimension of the feature space.")
+        k_, n_ = _sizes_and_sample(k, n)
+        return _scalar(2 * np.asarray(nobel_delta(k, n, d))
+                       + 6 * np.sqrt(2) / np.sqrt(d * k_ * n_ * np.log(n_)))
+    if case == "independent":
+        k_, n_ = _sizes_and_sample(k, n)
+        return _scalar(2 * np.asarray(nobel_delta_independent(k, n))
+                       + 3 / (2 * np.sqrt(k_ * n_ * np.log(2))))
+    raise ValueError(f"case must be 'same' or 'independent', got {case!r}.")

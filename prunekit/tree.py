@@ -273,6 +273,11 @@ class Tree(_Immutable):
         return self._levels
 
     @property
+    def inner_levels(self) -> tuple[np.ndarray, ...]:
+        """Internal nodes grouped by depth, deepest first: the order of a bottom-up pass."""
+        return self._inner_levels
+
+    @property
     def has_split_rules(self) -> bool:
         """Whether the tree carries features and thresholds, so that it can route samples."""
         return self.n_features is not None
@@ -385,7 +390,7 @@ class Tree(_Immutable):
             A new array: leaves keep their values, internal nodes get their subtree's sum.
         """
         values = np.array(values, copy=True)
-        for inner in self._inner_levels:
+        for inner in self.inner_levels:
             values[inner] = values[self.left[inner]] + values[self.right[inner]]
         return values
 

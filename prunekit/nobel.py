@@ -1,0 +1,228 @@
+"""Nobel's square-root-of-size penalty, minimised exactly (Chapter 5).
+
+Nobel (2002) prunes by minimising R_n(T) + Delta(|T|, n) over all prunings T of the grown tree,
+with a penalty that grows like the square root of the number of nodes |T| (eq. 4 when the
+growing and pruning samples are the same, eq. 7 when they are independent). He notes that no
+algorithm like CART's is known for such a penalty. Because the penalty depends on T only through
+its size, a dynamic programme over sizes solves it exactly: for every node v and every number of
+leaves L, the fewest errors of a pruning of T_v with L leaves, obtained by merging the children's
+tables bottom-up (a min-plus convolution; Bohanec & Bratko's idea of optimal pruning for every
+size). The paper's own approximation (10) searches the cost-complexity family instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from prunekit.bounds import nobel_delta, nobel_delta_independent
+from prunekit.cost_complexity import cost_complexity_path
+from prunekit.reduced_error import leaf_errors, pruning_labels
+from prunekit.tree import Pruning, Tree
+
+__all__ = ["merge_tables", "SizeProfile", "best_pruning_by_size", "nobel_objective", "nobel"]
+
+CASES = ("same", "independent")
+METHODS = ("exact", "ccp")
+
+
+def merge_tables(left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Min-plus convolution of two children's tables.
+
+    Parameters
+    ----------
+    left, right : ndarray
+        ``left[a - 1]`` is the fewest errors of a pruning of the left subtree with a leaves
+        (likewise for the right).
+
+    Returns
+    -------
+    best : ndarray of length len(left) + len(right) - 1
+        ``best[L - 2]`` is the fewest errors of a pruning with L >= 2 leaves that keeps both
+        children: min over a + b = L of left[a - 1] + right[b - 1].
+    split : ndarray of int, same length
+        A number of leaves a for the left child that attains that minimum.
+    """
+    p, q = len(left), len(right)
+    best = np.full(p + q - 1, np.inf)
+    split = np.zeros(p + q - 1, dtype=np.int64)
+    if p <= q:      # loop over the shorter table, vectorise over the longer one
+        for a in range(p):
+            candidate = left[a] + right
+            window = best[a:a + q]
+            better = candidate < window
+            window[better] = candidate[better]
+            split[a:a + q][better] = a + 1
+    else:
+        for b in range(q):
+            candidate = left + right[b]
+            window = best[b:b + p]
+            better = candidate < window
+            window[better] = candidate[better]
+            split[b:b + p][better] = np.arange(1, p + 1)[better]
+    return best, split
+
+
+@dataclass(frozen=True, eq=False)
+class SizeProfile:
+    """The fewest errors of a pruning with each number of leaves, and how to build it.
+
+    Attributes
+    ----------
+    tree : Tree
+    errors : ndarray of shape (n_leaves,)
+        ``errors[L - 1]`` is the fewest errors (on the sample the profile was computed from) of
+        any pruning with L leaves, that is with 2L - 1 nodes.
+    labels : ndarray
+        The leaf labels the errors were counted with.
+    """
+
+    tree: Tree
+    errors: np.ndarray
+    labels: np.ndarray
+    _splits: dict
+
+    @property
+    def n_nodes(self) -> np.ndarray:
+        """Number of nodes of the pruning with 1, 2, ... leaves: 1, 3, 5, ..."""
+        return 2 * np.arange(1, len(self.errors) + 1) - 1
+
+    def pruning(self, n_leaves: int) -> Pruning:
+        """A pruning with ``n_leaves`` leaves and the fewest errors."""
+        if not 1 <= n_leaves <= len(self.errors):
+            raise ValueError(f"n_leaves must be in [1, {len(self.errors)}], got {n_leaves}.")
+        tree, collapsed, stack = self.tree, [], [(0, int(n_leaves))]
+        while stack:
+            v, leaves = stack.pop()
+            if leaves == 1:
+                collapsed.append(v)
+                continue
+            a = int(self._splits[v][leaves - 2])
+            stack += [(int(tree.left[v]), a), (int(tree.right[v]), leaves - a)]
+        return Pruning.from_collapsed(tree, np.array(collapsed, dtype=int), labels=self.labels)
+
+
+def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
+    """The size-indexed dynamic programme: the best pruning for every number of leaves.
+
+    Bottom-up, every node v gets the table f_v with f_v[1] = errors of v as a leaf and, for
+    L >= 2, f_v[L] = min over a + b = L of f_left[a] + f_right[b] (:func:`merge_tables`). The
+    work is the sum over internal nodes of the product of the children's numbers of leaves:
+    O(n^2) in the worst case, and the Python loop runs over the smaller table only.
+
+    Parameters
+    ----------
+    tree : Tree
+    counts : ndarray of shape (n_nodes, n_classes), optional
+        Per-node class counts of the sample to count errors on; default the growing counts.
+    labels : ndarray of int, optional
+        Leaf labels; default the tree's.
+
+    Returns
+    -------
+    SizeProfile
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    counts = tree.counts if counts is None else np.asarray(counts)
+    labels = tree.labels if labels is None else np.asarray(labels)
+    as_leaf = leaf_errors(counts, labels).astype(float)
+    tables = {int(v): as_leaf[v:v + 1] for v in np.flatnonzero(tree.is_leaf)}
+    splits = {}
+    for level in tree.inner_levels:
+        for v in level.tolist():
+            left, right = int(tree.left[v]), int(tree.right[v])
+            merged, split = merge_tables(tables.pop(left), tables.pop(right))
+            tables[v] = np.concatenate([as_leaf[v:v + 1], merged])
+            splits[v] = split
+    return SizeProfile(tree, tables[0].astype(np.int64), labels, splits)
+
+
+def _case_data(tree: Tree, case: str, X, y):
+    if case not in CASES:
+        raise ValueError(f"case must be one of {CASES}, got {case!r}.")
+    if case == "same":
+        if X is not None or y is not None:
+            raise ValueError("case='same' prunes with the growing sample; do not pass X and y.")
+        return tree.counts, tree.labels, tree.n_samples
+    if X is None or y is None:
+        raise ValueError("case='independent' needs the independent pruning sample X and y.")
+    counts = tree.node_counts(X, y)
+    # "Compatible" labels: the pruning sample's majority at every node; a node it does not
+    # reach makes no error whatever its label and keeps its growing label.
+    return counts, pruning_labels(tree, counts, "pruning"), int(counts[0].sum())
+
+
+def nobel_objective(n_nodes, errors, n: int, case: str = "same", d: int | None = None):
+    """Penalised empirical risk R_n(T) + Delta(|T|, n) of eq. (5), or with Delta' (eq. 7)."""
+    if case == "same":
+        penalty = nobel_delta(n_nodes, n, d)
+    else:
+        penalty = nobel_delta_independent(n_nodes, n)
+    return np.asarray(errors) / n + penalty
+
+
+def nobel(tree: Tree, case: str = "same", method: str = "exact", X=None, y=None) -> Pruning:
+    """Nobel's pruning: the smallest pruning minimising R_n(T) + Delta(|T|, n).
+
+    Parameters
+    ----------
+    tree : Tree
+    case : {"same", "independent"}, default "same"
+        ``"same"``: the growing sample prunes, with Delta of eq. (4), d the number of features
+        and n the growing sample size. ``"independent"``: the pruning sample (X, y) prunes, with
+        Delta' of eq. (7); the tree is relabelled to be compatible with it (majority of the
+        pruning sample at every node it reaches).
+    method : {"exact", "ccp"}, default "exact"
+        ``"exact"``: the size-indexed dynamic programme (:func:`best_pruning_by_size`).
+        ``"ccp"``: the paper's approximation (10), a search over the cost-complexity family
+        (the path's trees and the trees collapsing one of the tied weakest links between two
+        consecutive ones); never better than the exact method.
+    X, y : array-like, optional
+        The independent pruning sample (``case="independent"`` only).
+
+    Returns
+    -------
+    Pruning
+        Ties in the objective go to the smallest pruning.
+    """
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, got {method!r}.")
+    counts, labels, n = _case_data(tree, case, X, y)
+    if n < 4:
+        raise ValueError(f"Nobel's penalty needs a sample of at least 4 examples (n >= 4), got {n}.")
+    d = tree.n_features if case == "same" else None
+    if case == "same" and not d:
+        raise ValueError("case='same' needs the dimension d of the feature space, and this tree "
+                         "has no features (d = 0); build it with feature and threshold arrays.")
+    if method == "exact":
+        profile = best_pruning_by_size(tree, counts, labels)
+        value = nobel_objective(profile.n_nodes, profile.errors, n, case, d)
+        return profile.pruning(int(np.argmin(value)) + 1)
+    candidates = ccp_family(tree, counts, labels)
+    value = [nobel_objective(p.n_nodes, p.errors(counts), n, case, d) for p in candidates]
+    best = min(range(len(candidates)), key=lambda i: (value[i], candidates[i].n_nodes))
+    return candidates[best]
+
+
+def ccp_family(tree: Tree, counts, labels) -> list[Pruning]:
+    """The family of Nobel's approximation (10): the cost-complexity path of the sample's
+    misclassification risk, plus, between consecutive trees, every tree that collapses just
+    one of the weakest links the step collapses together."""
+    relabelled = Tree.from_arrays(tree.left, tree.right, counts, labels=labels)
+    path = cost_complexity_path(relabelled, "error")
+    family = [Pruning(tree, path.pruning(k).kept, labels=labels) for k in range(len(path))]
+    alpha, parent = path.node_alpha, tree.parent
+    for step in range(1, len(path)):
+        before = alpha <= path.alphas[step - 1]
+        links = np.flatnonzero((alpha == path.alphas[step])
+                               & ((parent < 0) | (alpha[np.maximum(parent, 0)] > path.alphas[step])))
+        if len(links) > 1:
+            for t in links:
+                collapsed = before.copy()
+                collapsed[t] = True
+                family.append(Pruning.from_collapsed(tree, collapsed, labels=labels))
+    return family
