@@ -134,8 +134,11 @@ def kearns_mansour(tree: Tree, delta: float = 0.05, c: float = 1.0, *, form: str
     """
     counts = _sample_counts(tree, X, y)
     labels = tree.labels if X is None else pruning_labels(tree, counts, "pruning")
-    if form == "boolean":
-        penalty_args.setdefault("n_features", tree.n_features or 1)
+    if form == "boolean" and penalty_args.get("n_features") is None:
+        if tree.n_features is None:
+            raise ValueError("form='boolean' needs n_features, the number n of boolean tests; "
+                             "this tree has no features (built from counts only): pass n_features.")
+        penalty_args["n_features"] = tree.n_features
     m = int(counts[0].sum())
     if m == 0:
         raise ValueError("the sample is empty: no example reaches the root.")
@@ -192,7 +195,10 @@ def kearns_mansour_global(tree: Tree, delta: float = 0.05, c: float = 1.0, *, X=
     m = int(counts[0].sum())
     if m == 0:
         raise ValueError("the sample is empty: no example reaches the root.")
-    n = n_features or tree.n_features or 1
+    n = n_features or tree.n_features
+    if n is None:
+        raise ValueError("the global penalty needs n_features, the number n of boolean tests; "
+                         "this tree has no features (built from counts only): pass n_features.")
 
     def beta(size):
         return c * np.sqrt((size * np.log(n) + np.log(m / delta)) / m)

@@ -151,3 +151,12 @@ def test_pruning_sample_bad_input():
         pk.kearns_mansour(tree, X=X)
     with pytest.raises(ValueError, match="delta"):
         pk.kearns_mansour_global(tree, delta=2.0)
+
+
+def test_km_needs_the_number_of_tests_for_counts_only_trees():
+    tree = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[50, 50], [35, 15], [15, 35]])
+    with pytest.raises(ValueError, match="pass n_features"):
+        pk.kearns_mansour(tree)
+    with pytest.raises(ValueError, match="pass n_features"):
+        pk.kearns_mansour_global(tree)
+    assert pk.kearns_mansour(tree, n_features=16).n_nodes in (1, 3)
