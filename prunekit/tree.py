@@ -21,6 +21,7 @@ Conventions
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 
 import numpy as np
@@ -97,12 +98,12 @@ class Tree(_Immutable):
     __slots__ = (
         "left", "right", "feature", "threshold", "counts", "labels", "parent", "depth",
         "classes_", "n_features", "criterion", "impurity", "is_leaf", "_levels", "_inner_levels",
-        "_dtype",
+        "_dtype", "_compiled",
     )
 
     def __init__(self, left, right, counts, *, feature=None, threshold=None, labels=None,
                  classes=None, n_features=None, criterion=None, impurity=None,
-                 dtype=np.float64):
+                 dtype=np.float64, compiled=None):
         left = _as_index_array(left, "left")
         right = _as_index_array(right, "right")
         n_nodes = len(left)
@@ -150,6 +151,9 @@ class Tree(_Immutable):
         object.__setattr__(self, "_inner_levels", tuple(
             _frozen(level[~is_leaf[level]]) for level in reversed(levels) if (~is_leaf[level]).any()))
         object.__setattr__(self, "_dtype", dtype)
+        # scikit-learn's compiled tree with the same nodes, when the tree came from one: it
+        # routes samples to the leaves in C (see _route)
+        object.__setattr__(self, "_compiled", compiled)
 
 
     # ------------------------------------------------------------------ constructors
@@ -238,7 +242,7 @@ class Tree(_Immutable):
             shell.left, shell.right, counts, feature=shell.feature, threshold=shell.threshold,
             classes=shell.classes_, n_features=shell.n_features,
             criterion=getattr(estimator, "criterion", None), impurity=sk.impurity,
-            dtype=np.float32,
+            dtype=np.float32, compiled=copy.deepcopy(sk),
         )
 
     # ------------------------------------------------------------------ sizes
@@ -303,9 +307,15 @@ class Tree(_Immutable):
     def _route(self, X, stop: np.ndarray) -> np.ndarray:
         """Send each row of a validated ``X`` down from the root until a node in ``stop``.
 
-        One vectorised step per level: the rows still travelling look up their node's test in
-        the flattened sample, move to a child, and leave the active set once they stop.
+        ``stop`` must contain every leaf. A tree converted from scikit-learn finds each row's
+        leaf with scikit-learn's compiled routine and maps it to the highest ``stop`` node
+        above it; other trees take one vectorised step per level, in which the rows still
+        travelling look up their node's test in the flattened sample, move to a child, and
+        leave the active set once they stop.
         """
+        if self._compiled is not None:
+            leaf = self._compiled.apply(np.ascontiguousarray(X, dtype=np.float32))
+            return leaf if stop is self.is_leaf else self._highest_stop(stop)[leaf]
         X = np.ascontiguousarray(X)
         n_rows, n_columns = X.shape
         flat = X.ravel()
@@ -322,6 +332,14 @@ class Tree(_Immutable):
             goes_left = flat[active * n_columns + self.feature[current]] <= self.threshold[current]
             current = np.where(goes_left, self.left[current], self.right[current])
         return reached
+
+    def _highest_stop(self, stop: np.ndarray) -> np.ndarray:
+        """For every node, the highest node of ``stop`` on its path from the root (or itself)."""
+        highest = np.arange(self.n_nodes)
+        for level in self._levels[1:]:
+            above = highest[self.parent[level]]
+            highest[level] = np.where(stop[above], above, level)
+        return highest
 
     def _check_X(self, X, name="X"):
         self._require_split_rules()

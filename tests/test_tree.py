@@ -1,5 +1,7 @@
 """Tree and Pruning: agreement with scikit-learn, invariants, immutability, bad input."""
 
+import pickle
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -39,6 +41,28 @@ def test_from_sklearn_agrees_with_sklearn(seed):
                                clf.tree_.value[:, 0, :])
     assert tree.criterion == "gini"
     np.testing.assert_array_equal(tree.impurity, clf.tree_.impurity)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_compiled_and_numpy_routing_agree(seed):
+    # from_sklearn routes with scikit-learn's compiled tree; the same arrays without it route
+    # level by level in NumPy. Both must stop at the same node, for the tree and for prunings.
+    clf, X, y = fitted(seed)
+    tree = Tree.from_sklearn(clf, X, y)
+    plain = Tree.from_arrays(tree.left, tree.right, tree.counts, tree.feature, tree.threshold,
+                             classes=tree.classes_, n_features=tree.n_features)
+    X_new = make_classification(500, 6, random_state=seed + 50)[0].astype(np.float32)
+    np.testing.assert_array_equal(tree.apply(X_new), plain.apply(X_new))
+    rng = np.random.default_rng(seed)
+    inner = np.flatnonzero(~tree.is_leaf)
+    for _ in range(5):
+        collapsed = rng.choice(inner, size=min(3, len(inner)), replace=False)
+        pruned = Pruning.from_collapsed(tree, collapsed)
+        same = Pruning.from_collapsed(plain, collapsed)
+        np.testing.assert_array_equal(pruned.apply(X_new), same.apply(X_new))
+        assert pruned.kept[pruned.apply(X_new)].all() and pruned.is_leaf[pruned.apply(X_new)].all()
+    restored = pickle.loads(pickle.dumps(tree))
+    np.testing.assert_array_equal(restored.apply(X_new), tree.apply(X_new))
 
 
 def test_string_labels_and_extra_tree():
