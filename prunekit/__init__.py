@@ -18,6 +18,7 @@ from prunekit.growing import bottom_up_prune, grow_tree, id3
 from prunekit.kearns_mansour import kearns_mansour, kearns_mansour_global
 from prunekit.nobel import best_pruning_by_size, nobel
 from prunekit.plotting import plot_tree
+from prunekit.rademacher import k_reduced_error, rademacher_penalty
 from prunekit.reduced_error import reduced_error
 from prunekit.tree import Pruning, Tree, all_prunings, count_prunings
 
@@ -25,7 +26,8 @@ __all__ = [
     "Tree", "Pruning", "all_prunings", "count_prunings",
     "id3", "grow_tree", "bottom_up_prune",
     "CostComplexityPath", "cost_complexity_path", "cost_complexity", "cross_validate_alpha",
-    "holdout_alpha", "reduced_error", "kearns_mansour", "kearns_mansour_global",
+    "holdout_alpha", "reduced_error", "k_reduced_error", "rademacher_penalty",
+    "kearns_mansour", "kearns_mansour_global",
     "nobel", "best_pruning_by_size",
     "Pruner", "CostComplexityPruner", "PrunedTreeClassifier",
     "bounds", "datasets", "growing", "plotting", "plot_tree",

@@ -11,7 +11,7 @@ import numpy as np
 from prunekit._validation import check_count, check_probability
 
 __all__ = ["description_length", "mdl", "nobel_delta", "nobel_delta_independent",
-           "nobel_estimation_term"]
+           "nobel_estimation_term", "eta", "rademacher", "occam"]
 
 
 def description_length(n_nodes, n_features: int):
@@ -136,3 +136,97 @@ def nobel_estimation_term(k, n: int, d: int | None = None, case: str = "same"):
         return _scalar(2 * np.asarray(nobel_delta_independent(k, n))
                        + 3 / (2 * np.sqrt(k_ * n_ * np.log(2))))
     raise ValueError(f"case must be 'same' or 'independent', got {case!r}.")
+
+
+# ---------------------------------------------------------------------- Kääriäinen et al. (2004)
+def _error_rate(value, name):
+    value = np.asarray(value, dtype=float)
+    if not np.all(np.isfinite(value)) or np.any((value < 0) | (value > 1)):
+        raise ValueError(f"{name} must be a rate in [0, 1].")
+    return value
+
+
+def eta(delta: float, n: int) -> float:
+    """The class-independent term of Lemma 3 of Kääriäinen, Malinen & Elomaa (2004).
+
+        eta(delta, n) = sqrt(ln(2 / delta) / (2 n))
+
+    Parameters
+    ----------
+    delta : float
+        Confidence parameter in (0, 1).
+    n : int
+        Sample size (the pruning sample), at least 1.
+    """
+    delta = check_probability(delta, "delta")
+    n = check_count(n, "n", minimum=1)
+    return float(np.sqrt(np.log(2 / delta) / (2 * n)))
+
+
+def rademacher(train_error, penalty, delta: float, n: int):
+    """The Rademacher bound, eq. (1) (Lemma 3) of Kääriäinen, Malinen & Elomaa (2004).
+
+    With probability at least 1 - delta, every h in H satisfies
+
+        eps_P(h) <= eps_hat_n(h) + 2 R_n(H) + 5 eta(delta, n),
+
+    where eps_hat_n(h) is the error of h on the n examples on which the penalty R_n(H) was
+    computed. For prunings chosen by REP or k-REP these are the pruning-set examples, which
+    are independent of the tree (Sec. 5): ``train_error`` is the pruning-set error.
+
+    Parameters
+    ----------
+    train_error : float or array-like
+        Empirical error eps_hat_n(h), a rate in [0, 1], on the n pruning examples.
+    penalty : float or array-like
+        One realisation of the Rademacher penalty R_n(H), in [0, 1]
+        (:func:`prunekit.rademacher_penalty`).
+    delta : float
+        Confidence parameter in (0, 1).
+    n : int
+        Number of pruning examples.
+
+    Returns
+    -------
+    float or ndarray
+        The bound (it may exceed 1, in which case it says nothing).
+    """
+    train_error = _error_rate(train_error, "train_error")
+    penalty = _error_rate(penalty, "penalty")
+    return _scalar(train_error + 2 * penalty + 5 * eta(delta, n))
+
+
+def occam(train_error, n_nodes, delta: float, n: int):
+    """The Occam's-razor bound of Sec. 6.1 of Kääriäinen, Malinen & Elomaa (2004).
+
+    Every pruning of a tree with d nodes gets a code of d/4 bits (a balanced tree with d
+    nodes has at least 2^(d/4) prunings); the Chernoff Occam's-razor bound then gives, with
+    probability at least 1 - delta, for every pruning h,
+
+        eps_P(h) < eps_hat_n(h) + sqrt((ln 2 * d / 4 + ln(1 / delta)) / (2 n)),
+
+    with d the number of nodes of the tree being pruned (the code names prunings of it, so d
+    is not the size of the pruning) and n the size of the pruning set.
+
+    Parameters
+    ----------
+    train_error : float or array-like
+        Pruning-set error eps_hat_n(h), a rate in [0, 1].
+    n_nodes : int or array-like of int
+        Number of nodes d of the tree being pruned.
+    delta : float
+        Confidence parameter in (0, 1).
+    n : int
+        Size of the pruning set.
+
+    Returns
+    -------
+    float or ndarray
+    """
+    train_error = _error_rate(train_error, "train_error")
+    delta = check_probability(delta, "delta")
+    n = check_count(n, "n", minimum=1)
+    d = np.asarray(n_nodes, dtype=float)
+    if np.any(d < 1) or not np.all(np.isfinite(d)):
+        raise ValueError("n_nodes must be at least 1.")
+    return _scalar(train_error + np.sqrt((np.log(2) * d / 4 + np.log(1 / delta)) / (2 * n)))

@@ -10,11 +10,14 @@ good.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-from prunekit.tree import Pruning, Tree
+from prunekit.tree import Pruning, Tree, postorder
 
-__all__ = ["LABELS", "leaf_errors", "pruning_labels", "best_subtree_errors", "reduced_error"]
+__all__ = ["LABELS", "leaf_errors", "pruning_labels", "best_subtree_errors", "reduced_error",
+           "REPStep", "reduced_error_steps"]
 
 LABELS = ("growing", "pruning")
 
@@ -49,18 +52,31 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
 def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
     """Bottom-up pass: fewest errors of a pruning of every subtree, and where to collapse.
 
+    Parameters
+    ----------
+    tree : Tree
+    errors_as_leaf : array-like of int, shape (n_nodes,) or (n_nodes, n_problems)
+        Errors (or any additive integer cost) of every node as a leaf. With a second axis,
+        the pass solves ``n_problems`` independent problems on the same tree at once (e.g. the
+        relabelled samples of many Rademacher draws, :mod:`prunekit.rademacher`).
+
     Returns
     -------
-    best : ndarray of shape (n_nodes,)
+    best : ndarray of the shape of ``errors_as_leaf``
         Fewest errors of any pruning of T_v.
-    collapse : ndarray of bool, shape (n_nodes,)
+    collapse : ndarray of bool, the shape of ``errors_as_leaf``
         Whether the smallest such pruning makes v a leaf: the leaf is at least as accurate as
         the best pruning below it (ties go to the leaf, which has fewer nodes).
     """
-    best = np.asarray(errors_as_leaf, dtype=np.int64).copy()
-    collapse = tree.is_leaf.copy()
-    for level in reversed(tree.levels[:-1]):
-        inner = level[~tree.is_leaf[level]]
+    best = np.array(errors_as_leaf, dtype=np.int64, copy=True)
+    if best.shape[:1] != (tree.n_nodes,) or best.ndim > 2:
+        raise ValueError(
+            f"errors_as_leaf must have shape (n_nodes,) or (n_nodes, n_problems) with "
+            f"n_nodes={tree.n_nodes}, got {best.shape}."
+        )
+    collapse = np.broadcast_to(tree.is_leaf.reshape((-1,) + (1,) * (best.ndim - 1)),
+                               best.shape).copy()
+    for inner in tree.inner_levels:
         below = best[tree.left[inner]] + best[tree.right[inner]]
         as_leaf = best[inner]
         collapse[inner] = as_leaf <= below
@@ -98,3 +114,60 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
     leaf_labels = pruning_labels(tree, counts, labels)
     _, collapse = best_subtree_errors(tree, leaf_errors(counts, leaf_labels))
     return Pruning.from_collapsed(tree, collapse, labels=leaf_labels)
+
+
+@dataclass(frozen=True)
+class REPStep:
+    """One decision of the bottom-up pass of reduced-error pruning, at an internal node.
+
+    Attributes
+    ----------
+    node : int
+        The internal node decided.
+    reached : int
+        Number of pruning examples that reach the node.
+    errors_as_leaf : int
+        Pruning-set errors of the node as a leaf (with the leaf labels in use).
+    errors_below : int
+        Fewest pruning-set errors of any pruning of the subtree below the node with the node
+        kept as an internal node: the sum of the best errors of its two children.
+    prune : bool
+        The decision: collapse the node, since ``errors_as_leaf <= errors_below``.
+    """
+
+    node: int
+    reached: int
+    errors_as_leaf: int
+    errors_below: int
+    prune: bool
+
+
+def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -> list[REPStep]:
+    """The decisions of reduced-error pruning, one per internal node, in postorder.
+
+    The same pass as :func:`reduced_error` (Kääriäinen, Malinen & Elomaa 2004, Sec. 3), listed
+    node by node for teaching: every internal node comes after its subtree, the left subtree
+    before the right one. Collapsing the nodes of the first k steps whose ``prune`` is true
+    gives the state of the pass after k steps; collapsing all of them gives
+    :func:`reduced_error`'s pruning.
+
+    Parameters
+    ----------
+    tree : Tree
+    X_prune, y_prune : array-like
+        The pruning sample.
+    labels : {"growing", "pruning"}, default "growing"
+        Leaf labels, as in :func:`reduced_error`.
+
+    Returns
+    -------
+    list of REPStep
+    """
+    _check_tree(tree)
+    counts = tree.node_counts(X_prune, y_prune)
+    as_leaf = leaf_errors(counts, pruning_labels(tree, counts, labels))
+    best, collapse = best_subtree_errors(tree, as_leaf)
+    reached = counts.sum(axis=1)
+    return [REPStep(v, int(reached[v]), int(as_leaf[v]),
+                    int(best[tree.left[v]] + best[tree.right[v]]), bool(collapse[v]))
+            for v in postorder(tree) if not tree.is_leaf[v]]

@@ -194,7 +194,7 @@ class Tree(_Immutable):
                    classes=classes, n_features=n_features)
 
     @classmethod
-    def from_sklearn(cls, estimator, X, y) -> "Tree":
+    def from_sklearn(cls, estimator, X, y, classes=None) -> "Tree":
         """Convert a fitted scikit-learn tree classifier; counts are taken from ``(X, y)``.
 
         Parameters
@@ -205,6 +205,11 @@ class Tree(_Immutable):
             The growing sample (normally the data the estimator was fitted on).
         y : array-like of shape (m,)
             Its labels; every label must be one of ``estimator.classes_``.
+        classes : array-like, optional
+            The labels to count, sorted; a superset of ``estimator.classes_``. Give the labels
+            of the whole data set when the growing sample lacks some of them, so that pruning
+            and test examples of those classes are counted (and misclassified) like any other.
+            Default: ``estimator.classes_``.
 
         Notes
         -----
@@ -230,11 +235,17 @@ class Tree(_Immutable):
             raise ValueError("estimator was fitted on several outputs; prunekit needs one.")
         sk = estimator.tree_
         is_leaf = sk.children_left == -1
+        if classes is None:
+            classes = estimator.classes_
+        else:
+            classes = np.asarray(classes)
+            if not np.all(np.isin(estimator.classes_, classes)):
+                raise ValueError("classes must contain every label of estimator.classes_.")
         shell = cls(
-            sk.children_left, sk.children_right, np.zeros((sk.node_count, len(estimator.classes_)), int),
+            sk.children_left, sk.children_right, np.zeros((sk.node_count, len(classes)), int),
             feature=np.where(is_leaf, -1, sk.feature),
             threshold=np.where(is_leaf, np.nan, sk.threshold),
-            classes=estimator.classes_, n_features=estimator.n_features_in_,
+            classes=classes, n_features=estimator.n_features_in_,
             dtype=np.float32,
         )
         counts = shell.node_counts(X, y)

@@ -160,3 +160,27 @@ def test_km_needs_the_number_of_tests_for_counts_only_trees():
     with pytest.raises(ValueError, match="pass n_features"):
         pk.kearns_mansour_global(tree)
     assert pk.kearns_mansour(tree, n_features=16).n_nodes in (1, 3)
+
+
+@given(random_trees(max_leaves=9), st.integers(0, 2**31 - 1), st.sampled_from(["growing", "pruning"]))
+def test_rep_steps_replay_the_pass(tree, seed, labels):
+    from prunekit.reduced_error import reduced_error_steps
+
+    X, y = random_sample(tree, seed)
+    steps = reduced_error_steps(tree, X, y, labels=labels)
+    assert [s.node for s in steps] == [v for v in pk.tree.postorder(tree) if not tree.is_leaf[v]]
+    rep = pk.reduced_error(tree, X, y, labels=labels)
+    replay = pk.Pruning.from_collapsed(tree, [s.node for s in steps if s.prune], labels=rep.labels)
+    assert replay == rep
+    counts = tree.node_counts(X, y)
+    for s in steps:
+        assert s.prune == (s.errors_as_leaf <= s.errors_below)
+        assert s.reached == counts[s.node].sum()
+        # errors_below is the fewest errors of a pruning that keeps the node's split
+        kept_below = [pk.Pruning(tree, p.kept, labels=rep.labels) for p in pk.all_prunings(tree)
+                      if p.kept[s.node] and not p.is_leaf[s.node]]
+        sub = tree.subtree(s.node)
+        assert s.errors_below == min(
+            int(np.sum(counts[np.intersect1d(sub, p.leaves)].sum(axis=1)
+                       - counts[np.intersect1d(sub, p.leaves), rep.labels[np.intersect1d(sub, p.leaves)]]))
+            for p in kept_below)

@@ -230,6 +230,20 @@ def test_from_sklearn_bad_estimators():
         Tree.from_sklearn(clf, X, y + 5)
 
 
+def test_from_sklearn_counts_classes_the_estimator_never_saw():
+    X, y = make_classification(200, 5, n_informative=3, n_classes=3, random_state=0)
+    grow = y != 1  # the growing sample lacks class 1
+    clf = DecisionTreeClassifier(random_state=0).fit(X[grow], y[grow])
+    tree = Tree.from_sklearn(clf, X[grow], y[grow], classes=[0, 1, 2])
+    assert list(tree.classes_) == [0, 1, 2]
+    assert tree.counts[:, 1].sum() == 0
+    np.testing.assert_array_equal(tree.predict(X), clf.predict(X))
+    assert tree.node_counts(X, y)[0, 1] == np.sum(y == 1)
+    assert tree.error(X, y) == pytest.approx(np.mean(clf.predict(X) != y))
+    with pytest.raises(ValueError, match="every label of estimator.classes_"):
+        Tree.from_sklearn(clf, X[grow], y[grow], classes=[0, 1])
+
+
 @pytest.mark.parametrize("left, right, counts, match", [
     ([1, -1, -1], [-1, -1, -1], [[1, 1], [1, 0], [0, 1]], "node 0 has one child"),
     ([1, 0, -1], [2, 0, -1], [[1, 1], [1, 1], [0, 1]], "root .* appears as a child"),

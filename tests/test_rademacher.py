@@ -1,0 +1,342 @@
+"""Rademacher penalties of prunings and k-REP: brute force, sanity relations, bad input."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.datasets import make_classification
+from sklearn.tree import DecisionTreeClassifier
+
+import prunekit as pk
+import prunekit.rademacher as rademacher
+from prunekit import bounds
+from prunekit.bounds import eta
+from prunekit.rademacher import (
+    draw_signs,
+    growing_errors_of_tree,
+    k_reduced_error_frontier,
+    min_plus_merge,
+    relabelled_leaf_errors,
+)
+from prunekit.reduced_error import leaf_errors
+from strategies import random_trees
+
+binary_trees = random_trees(max_leaves=7, max_classes=2)
+multiclass_trees = random_trees(max_leaves=7, max_classes=4).filter(lambda t: t.n_classes >= 3)
+any_trees = st.one_of(binary_trees, multiclass_trees)
+
+
+def random_sample(tree, seed, size=24):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1.5, 1.5, size=(size, tree.n_features))
+    y = rng.integers(0, tree.n_classes, size=size)
+    return X, y
+
+
+def losses_and_growing_errors(tree, X, y):
+    """0/1 losses on (X, y) and growing errors of every pruning, by enumeration."""
+    prunings = list(pk.all_prunings(tree))
+    losses = np.array([(p.predict(X) != y) for p in prunings], dtype=float)
+    return prunings, losses, np.array([p.errors() for p in prunings])
+
+
+def brute_penalty(losses, growing, signs, k=None):
+    allowed = np.ones(len(growing), dtype=bool) if k is None else growing <= k
+    return np.abs(np.atleast_2d(signs) @ losses[allowed].T / losses.shape[1]).max(axis=1)
+
+
+# ---------------------------------------------------------------------- the penalty
+@settings(deadline=None)
+@given(any_trees, st.integers(0, 2**31 - 1))
+def test_penalty_is_the_largest_correlation_over_all_prunings(tree, seed):
+    X, y = random_sample(tree, seed)
+    _, losses, growing = losses_and_growing_errors(tree, X, y)
+    signs = draw_signs(len(y), seed, n_draws=20)
+    got = pk.rademacher_penalty(tree, X, y, signs=signs)
+    np.testing.assert_allclose(got, brute_penalty(losses, growing, signs), atol=1e-12)
+
+
+@settings(deadline=None)
+@given(any_trees, st.integers(0, 2**31 - 1), st.lists(st.integers(0, 25), min_size=1, max_size=4))
+def test_penalty_with_k_is_the_largest_correlation_over_the_k_rep_class(tree, seed, budgets):
+    X, y = random_sample(tree, seed)
+    _, losses, growing = losses_and_growing_errors(tree, X, y)
+    signs = draw_signs(len(y), seed + 1, n_draws=15)
+    for k in budgets:
+        if k < growing.min():
+            with pytest.raises(ValueError, match="k-REP class is empty"):
+                pk.rademacher_penalty(tree, X, y, signs=signs, k=k)
+            continue
+        got = pk.rademacher_penalty(tree, X, y, signs=signs, k=k)
+        np.testing.assert_allclose(got, brute_penalty(losses, growing, signs, k), atol=1e-12)
+
+
+@settings(deadline=None)
+@given(any_trees, st.integers(0, 2**31 - 1), st.booleans())
+def test_many_draws_at_once_equal_one_at_a_time(tree, seed, restricted):
+    X, y = random_sample(tree, seed)
+    k = tree.n_samples if restricted else None
+    signs = draw_signs(len(y), seed, n_draws=8)
+    together = pk.rademacher_penalty(tree, X, y, signs=signs, k=k)
+    one_by_one = [pk.rademacher_penalty(tree, X, y, signs=s, k=k) for s in signs]
+    assert isinstance(one_by_one[0], float)
+    np.testing.assert_array_equal(together, one_by_one)
+    drawn = pk.rademacher_penalty(tree, X, y, rng=seed, n_draws=8, k=k)
+    np.testing.assert_array_equal(drawn, together)
+    assert pk.rademacher_penalty(tree, X, y, rng=seed, k=k) == together[0]
+
+
+@settings(deadline=None)
+@given(any_trees, st.integers(0, 2**31 - 1))
+def test_penalty_grows_with_the_budget_and_reaches_the_unrestricted_one(tree, seed):
+    X, y = random_sample(tree, seed)
+    signs = draw_signs(len(y), seed, n_draws=10)
+    start = growing_errors_of_tree(tree)
+    values = [pk.rademacher_penalty(tree, X, y, signs=signs, k=k)
+              for k in range(start, tree.n_samples + 1)]
+    assert np.all(np.diff(values, axis=0) >= 0)
+    np.testing.assert_array_equal(values[-1], pk.rademacher_penalty(tree, X, y, signs=signs))
+    assert np.all((0 <= values[-1]) & (values[-1] <= 1))
+
+
+@settings(deadline=None)
+@given(any_trees, st.integers(0, 2**31 - 1))
+def test_relabelled_errors_are_the_errors_on_the_relabelled_sample(tree, seed):
+    """z_i = complement of y_i where r_i = +1: a leaf labelled c errs on it when c = y_i."""
+    X, y = random_sample(tree, seed)
+    signs = draw_signs(len(y), seed)
+    errors_z, errors_zbar = relabelled_leaf_errors(tree, X, y, signs)
+    reached = tree.apply(X)
+    for v in range(tree.n_nodes):
+        through = np.isin(reached, tree.subtree(v))
+        right = tree.labels[v] == y
+        assert errors_z[v] == np.sum(through & np.where(signs == 1, right, ~right))
+        assert errors_zbar[v] == np.sum(through & np.where(signs == -1, right, ~right))
+    if tree.n_classes == 2:  # the complement class is the other class: flip the label
+        flipped = np.where(signs == 1, 1 - y, y)
+        counts = tree.node_counts(X, flipped)
+        assert np.array_equal(errors_z, leaf_errors(counts, tree.labels))
+
+
+def test_penalty_for_fixed_signs_on_a_stump_by_hand():
+    # a stump: left leaf says 0, right leaf says 1; four pruning examples
+    tree = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
+                               [0, -1, -1], [0.0, 0, 0])
+    X = np.array([[-1.0], [-1.0], [1.0], [1.0]])
+    y = np.array([0, 1, 1, 0])
+    r = np.array([1, 1, -1, 1])
+    # losses: stump (0, 1, 0, 1); root leaf labelled 0: (0, 1, 1, 0)
+    # sums r*l: stump 0 + 1 + 0 + 1 = 2; leaf 0 + 1 - 1 + 0 = 0  ->  R = 2/4
+    assert pk.rademacher_penalty(tree, X, y, signs=r) == 0.5
+    assert pk.rademacher_penalty(tree, X, y, signs=r, k=2) == 0.5
+    assert pk.rademacher_penalty(tree, X, y, signs=-r) == 0.5
+    assert pk.rademacher_penalty(tree, X, y, signs=np.array([1, -1, 1, -1])) == 0.5
+
+
+def test_signs_are_fair_coins():
+    signs = draw_signs(10_000, 0)
+    assert set(np.unique(signs)) == {-1, 1}
+    assert abs(signs.mean()) < 0.05
+    assert draw_signs(50, 3, n_draws=4).shape == (4, 50)
+    rng = np.random.default_rng(1)
+    assert not np.array_equal(draw_signs(50, rng), draw_signs(50, rng))
+
+
+# ---------------------------------------------------------------------- k-REP
+@settings(deadline=None)
+@given(any_trees, st.integers(0, 2**31 - 1), st.lists(st.integers(0, 25), min_size=1, max_size=4))
+def test_k_rep_is_the_smallest_most_accurate_pruning_within_budget(tree, seed, budgets):
+    X, y = random_sample(tree, seed)
+    prunings, losses, growing = losses_and_growing_errors(tree, X, y)
+    errors = losses.sum(axis=1).astype(int)
+    for k in budgets:
+        result = pk.k_reduced_error(tree, X, y, k)
+        allowed = growing <= k
+        if not allowed.any():
+            assert result is None
+            continue
+        best = min((e, p.n_nodes) for e, p, ok in zip(errors, prunings, allowed) if ok)
+        assert result.errors() <= k
+        assert (int(np.sum(result.predict(X) != y)), result.n_nodes) == best
+
+
+@settings(deadline=None)
+@given(any_trees, st.integers(0, 2**31 - 1))
+def test_k_rep_with_an_unlimited_budget_is_rep(tree, seed):
+    X, y = random_sample(tree, seed)
+    assert pk.k_reduced_error(tree, X, y, tree.n_samples) == pk.reduced_error(tree, X, y)
+
+
+@settings(deadline=None)
+@given(any_trees, st.integers(0, 2**31 - 1))
+def test_frontier_lists_the_best_pruning_of_every_budget(tree, seed):
+    X, y = random_sample(tree, seed)
+    prunings, losses, growing = losses_and_growing_errors(tree, X, y)
+    errors = losses.sum(axis=1).astype(int)
+    g, e, size = k_reduced_error_frontier(tree, X, y, tree.n_samples)
+    assert np.all(np.diff(g) > 0)
+    keys = list(zip(e.tolist(), size.tolist()))
+    assert keys == sorted(keys, reverse=True) and len(set(keys)) == len(keys)
+    for budget in range(tree.n_samples + 1):
+        allowed = growing <= budget
+        if not allowed.any():
+            assert budget < g[0]
+            continue
+        best = min((err, p.n_nodes) for err, p, ok in zip(errors, prunings, allowed) if ok)
+        assert keys[np.searchsorted(g, budget, side="right") - 1] == best
+
+
+def test_k_rep_is_none_below_the_growing_errors_of_the_tree():
+    X, y = make_classification(400, 5, flip_y=0.3, random_state=0)
+    clf = DecisionTreeClassifier(max_depth=4, random_state=0).fit(X[:200], y[:200])
+    tree = pk.Tree.from_sklearn(clf, X[:200], y[:200])
+    floor = growing_errors_of_tree(tree)
+    assert floor > 0
+    assert pk.k_reduced_error(tree, X[200:], y[200:], floor - 1) is None
+    assert pk.k_reduced_error(tree, X[200:], y[200:], floor).errors() == floor
+
+
+@pytest.mark.parametrize("n_classes", [2, 3])
+def test_k_rep_on_a_grown_tree_matches_a_dense_dynamic_programme(n_classes):
+    """Algorithm 6 with dense arrays over budgets 0..k and min_plus_merge at every node."""
+    X, y = make_classification(1500, 8, n_informative=5, n_classes=n_classes, flip_y=0.2,
+                               random_state=n_classes)
+    clf = DecisionTreeClassifier(min_samples_leaf=3, random_state=0).fit(X[:1000], y[:1000])
+    tree = pk.Tree.from_sklearn(clf, X[:1000], y[:1000])
+    grow = rademacher.growing_errors(tree)
+    prune = leaf_errors(tree.node_counts(X[1000:], y[1000:]), tree.labels)
+    floor = growing_errors_of_tree(tree)
+    for k in (floor, floor + 40, floor + 150):
+        best = np.full((tree.n_nodes, k + 1), np.inf)
+        for level in reversed(tree.levels):
+            for v in level.tolist():
+                if not tree.is_leaf[v]:
+                    best[v] = min_plus_merge(best[tree.left[v]], best[tree.right[v]], k)
+                if grow[v] <= k:
+                    best[v, grow[v]:] = np.minimum(best[v, grow[v]:], prune[v])
+        result = pk.k_reduced_error(tree, X[1000:], y[1000:], k)
+        assert result.errors() <= k
+        assert result.errors(tree.node_counts(X[1000:], y[1000:])) == best[0, k]
+
+
+def test_ranked_keys_give_the_same_frontiers(monkeypatch):
+    X, y = make_classification(800, 6, flip_y=0.2, random_state=1)
+    clf = DecisionTreeClassifier(min_samples_leaf=2, random_state=0).fit(X[:500], y[:500])
+    tree = pk.Tree.from_sklearn(clf, X[:500], y[:500])
+    signs = draw_signs(300, 0, n_draws=5)
+    expected = (pk.k_reduced_error(tree, X[500:], y[500:], 30),
+                pk.rademacher_penalty(tree, X[500:], y[500:], signs=signs, k=30))
+    monkeypatch.setattr(rademacher, "_SHIFT_LIMIT", 1)
+    assert pk.k_reduced_error(tree, X[500:], y[500:], 30) == expected[0]
+    np.testing.assert_array_equal(
+        pk.rademacher_penalty(tree, X[500:], y[500:], signs=signs, k=30), expected[1])
+
+
+@given(st.lists(st.floats(0, 50), min_size=1, max_size=8),
+       st.lists(st.floats(0, 50), min_size=1, max_size=8), st.integers(0, 12))
+def test_min_plus_merge_is_the_min_over_splits_of_the_budget(left, right, k):
+    left = np.minimum.accumulate(left)
+    right = np.minimum.accumulate(right)
+    merged = min_plus_merge(left, right, k)
+
+    def at(values, u):
+        return values[min(u, len(values) - 1)]
+
+    for i in range(k + 1):
+        assert merged[i] == min(at(left, u) + at(right, i - u) for u in range(i + 1))
+
+
+# ---------------------------------------------------------------------- bounds
+def test_bounds_of_lemma_3_and_section_6():
+    assert eta(0.01, 1000) == pytest.approx(math.sqrt(math.log(200) / 2000))
+    assert bounds.rademacher(0.1, 0.05, 0.01, 1000) == pytest.approx(
+        0.1 + 0.1 + 5 * math.sqrt(math.log(200) / 2000))
+    assert bounds.occam(0.1, 401, 0.01, 1000) == pytest.approx(
+        0.1 + math.sqrt((math.log(2) * 401 / 4 + math.log(100)) / 2000))
+    np.testing.assert_allclose(bounds.rademacher([0.1, 0.2], [0.0, 0.1], 0.05, 100),
+                               np.array([0.1, 0.4]) + 5 * eta(0.05, 100))
+    assert bounds.occam([0.1, 0.1], [10, 1000], 0.05, 100).shape == (2,)
+
+
+@pytest.mark.parametrize("delta", [0.0, 1.0, -0.1, 1.5])
+def test_bounds_reject_delta_outside_the_unit_interval(delta):
+    for call in (lambda: eta(delta, 10), lambda: bounds.rademacher(0.1, 0.1, delta, 10),
+                 lambda: bounds.occam(0.1, 10, delta, 10)):
+        with pytest.raises(ValueError, match="delta"):
+            call()
+
+
+def test_bounds_reject_bad_rates_and_sizes():
+    with pytest.raises(ValueError, match="train_error"):
+        bounds.rademacher(1.2, 0.1, 0.05, 10)
+    with pytest.raises(ValueError, match="penalty"):
+        bounds.rademacher(0.1, -0.1, 0.05, 10)
+    with pytest.raises(ValueError, match="n must be at least 1"):
+        eta(0.05, 0)
+    with pytest.raises(ValueError, match="n_nodes"):
+        bounds.occam(0.1, 0, 0.05, 10)
+    with pytest.raises(TypeError, match="n must be an integer"):
+        bounds.occam(0.1, 5, 0.05, 10.5)
+
+
+# ---------------------------------------------------------------------- bad input
+@pytest.fixture
+def small_problem():
+    X, y = make_classification(120, 4, random_state=0)
+    clf = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X[:60], y[:60])
+    return pk.Tree.from_sklearn(clf, X[:60], y[:60]), X[60:], y[60:]
+
+
+@pytest.mark.parametrize("signs, error, match", [
+    (np.zeros(60), ValueError, r"signs must hold only \+1 and -1"),
+    (np.full(60, 2), ValueError, r"signs must hold only \+1 and -1"),
+    (np.ones(59), ValueError, "signs must have one entry per example"),
+    (np.ones((3, 61)), ValueError, "signs must have one entry per example"),
+    (np.ones((2, 3, 60)), TypeError, "signs must be a numeric array"),
+    (np.array(["+"] * 60), TypeError, "signs must be a numeric array"),
+])
+def test_bad_signs(small_problem, signs, error, match):
+    tree, X, y = small_problem
+    with pytest.raises(error, match=match):
+        pk.rademacher_penalty(tree, X, y, signs=signs)
+
+
+def test_bad_sources_of_signs(small_problem):
+    tree, X, y = small_problem
+    with pytest.raises(ValueError, match="give signs .* or rng"):
+        pk.rademacher_penalty(tree, X, y)
+    with pytest.raises(ValueError, match="not both"):
+        pk.rademacher_penalty(tree, X, y, signs=np.ones(60), rng=0)
+    with pytest.raises(TypeError, match="rng must be an int seed"):
+        pk.rademacher_penalty(tree, X, y, rng=0.5)
+    with pytest.raises(ValueError, match="n_draws must be at least 1"):
+        pk.rademacher_penalty(tree, X, y, rng=0, n_draws=0)
+    with pytest.raises(TypeError, match="tree must be a prunekit Tree"):
+        pk.rademacher_penalty("tree", X, y, rng=0)
+
+
+@pytest.mark.parametrize("k, error, match", [
+    (-1, ValueError, "k must be at least 0"),
+    (2.5, TypeError, "k must be an integer"),
+    (3.0, TypeError, "k must be an integer"),
+    ("3", TypeError, "k must be an integer"),
+    (True, TypeError, "k must be an integer"),
+])
+def test_bad_budgets(small_problem, k, error, match):
+    tree, X, y = small_problem
+    with pytest.raises(error, match=match):
+        pk.k_reduced_error(tree, X, y, k)
+    with pytest.raises(error, match=match):
+        pk.rademacher_penalty(tree, X, y, rng=0, k=k)
+    with pytest.raises(error, match=match):
+        min_plus_merge([0.0], [0.0], k)
+
+
+def test_bad_pruning_samples(small_problem):
+    tree, X, y = small_problem
+    with pytest.raises(ValueError, match="different lengths"):
+        pk.k_reduced_error(tree, X, y[:-1], 3)
+    with pytest.raises(ValueError, match="never saw"):
+        pk.rademacher_penalty(tree, X, np.full(60, 7), rng=0)
