@@ -5,7 +5,11 @@ scikit-learn time / prunekit time (best of several repeats). The headline case i
 ~53,000-node tree of ``make_classification(n_samples=200_000, n_features=20, n_informative=8,
 flip_y=0.3, random_state=0)``; the other sizes show how both grow with the tree.
 
-    python benchmarks/bench_cost_complexity.py            # table, and a plot in benchmarks/results/
+    python benchmarks/bench_cost_complexity.py
+
+prints the table and writes it to ``chapters/data/cost_complexity_timings.csv``, which chapter 2
+reads to draw the speed comparison (times depend on the machine, so the chapter shows the
+committed measurement rather than timing anything itself).
 """
 
 import pathlib
@@ -19,8 +23,7 @@ import prunekit as pk
 from timing import best_time
 
 SAMPLE_SIZES = (4_000, 15_000, 50_000, 200_000, 500_000)
-RESULTS = pathlib.Path(__file__).parent / "results"
-
+TIMINGS = pathlib.Path(__file__).parent.parent / "chapters" / "data" / "cost_complexity_timings.csv"
 
 
 def measure(n_samples):
@@ -41,28 +44,10 @@ def main():
     print(f"{'samples':>8}{'nodes':>8}{'prunekit s':>12}{'sklearn s':>11}{'speed-up':>10}  same alphas")
     for n_samples in SAMPLE_SIZES:
         nodes, ours, theirs, same = measure(n_samples)
-        rows.append((nodes, ours, theirs))
+        rows.append(f"{n_samples},{nodes},{ours:.6f},{theirs:.6f}")
         print(f"{n_samples:>8}{nodes:>8}{ours:>12.4f}{theirs:>11.4f}{theirs / ours:>9.1f}x  {same}")
-    plot(np.array(rows))
-
-
-def plot(rows):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    RESULTS.mkdir(exist_ok=True)
-    fig, ax = plt.subplots(figsize=(6, 4))
-    ax.loglog(rows[:, 0], rows[:, 2], "o-", label="scikit-learn ccp_pruning_path")
-    ax.loglog(rows[:, 0], rows[:, 1], "s-", label="prunekit cost_complexity_path")
-    ax.set_xlabel("tree size (nodes)")
-    ax.set_ylabel("time for the whole path (s)")
-    ax.legend()
-    ax.grid(True, which="both", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(RESULTS / "cost_complexity.png", dpi=120)
-    print(f"plot: {RESULTS / 'cost_complexity.png'}")
+    TIMINGS.write_text("samples,nodes,prunekit_seconds,sklearn_seconds\n" + "\n".join(rows) + "\n")
+    print(f"written: {TIMINGS}")
 
 
 if __name__ == "__main__":

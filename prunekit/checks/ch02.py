@@ -1,0 +1,463 @@
+"""Checks for the exercises of Chapter 2: cost-complexity pruning.
+
+Each ``check_*`` function takes the student's function, runs it on fixed cases and compares the
+answers with exact reference values: the weakest-link ratios g(t) are computed from the
+integer class counts with :class:`fractions.Fraction`, so that tied weakest links are exactly
+tied, and the choice of alpha is that of :func:`prunekit.cross_validate_alpha`. When an answer
+is wrong, the usual mistakes are recomputed on the same case; if one of them reproduces the
+student's answer, the hint names it.
+
+Notation of Breiman et al. (1984) as in the chapter: R(t) = r(t) p(t) is the misclassification
+risk of node t as a leaf, a fraction of the whole growing sample; T_t is the branch of the
+current tree below t, and g(t) = (R(t) - R(T_t)) / (|T_t~| - 1) with |T_t~| its number of
+leaves.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+
+import numpy as np
+
+from prunekit.checks import Checker, as_number, close, describe, fail
+from prunekit.cost_complexity import _choose, cost_complexity_path, cross_validate_alpha
+from prunekit.datasets import make_boolean_dnf
+from prunekit.reduced_error import leaf_errors
+from prunekit.tree import Pruning, Tree, all_prunings
+
+__all__ = [
+    "check_g_values", "check_weakest_link", "check_choose_alpha", "check_first_tree_claim",
+    "notes_tree", "random_tree", "branch_table", "exact_g", "exact_weakest_link",
+    "g_value_trees", "weakest_link_cases", "choose_alpha_cases", "first_tree_claim",
+]
+
+
+# ---------------------------------------------------------------------- trees and exact g
+def notes_tree() -> Tree:
+    """The 16-record tree of Breiman's lecture notes: root (8, 8) -> leaf (4, 0) and t2 (4, 8);
+    t2 -> leaf (0, 6) and t3 (4, 2); t3 -> leaves (4, 0) and (0, 2)."""
+    return Tree.from_arrays([1, -1, 3, -1, 5, -1, -1], [2, -1, 4, -1, 6, -1, -1],
+                            [[8, 8], [4, 0], [4, 8], [0, 6], [4, 2], [4, 0], [0, 2]])
+
+
+def random_tree(rng: np.random.Generator, n_leaves: int, n_classes: int = 2,
+                max_count: int = 5) -> Tree:
+    """A random tree: the shape grows by splitting a random leaf, leaf counts are random
+    (at least one example per leaf) and internal counts are the sums of their children's."""
+    left, right = [-1], [-1]
+    for _ in range(n_leaves - 1):
+        leaves = [v for v in range(len(left)) if left[v] == -1]
+        v = int(rng.choice(leaves))
+        left[v], right[v] = len(left), len(left) + 1
+        left += [-1, -1]
+        right += [-1, -1]
+    counts = np.zeros((len(left), n_classes), dtype=int)
+    for v in range(len(left) - 1, -1, -1):        # children have larger indices than parents
+        if left[v] == -1:
+            counts[v] = rng.integers(0, max_count + 1, n_classes)
+            counts[v, rng.integers(n_classes)] += 1
+        else:
+            counts[v] = counts[left[v]] + counts[right[v]]
+    return Tree.from_arrays(left, right, counts)
+
+
+def branch_table(pruning: Pruning) -> dict[int, tuple[int, int, int, int, int]]:
+    """For every internal node t of ``pruning``: the integers behind g(t).
+
+    Returns ``{t: (errors of t as a leaf, errors of the branch P_t, leaves of P_t, nodes of P_t,
+    examples reaching t)}``, where P_t is the part of the pruning below t (Breiman's T_t of the
+    current tree).
+    """
+    tree = pruning.tree
+    as_leaf = leaf_errors(tree.counts, tree.labels).astype(np.int64)
+    reached = tree.counts.sum(axis=1)
+    table = {}
+    for t in np.flatnonzero(pruning.kept & ~pruning.is_leaf).tolist():
+        below = tree.subtree(t)
+        below = below[pruning.kept[below]]
+        leaves = below[pruning.is_leaf[below]]
+        table[t] = (int(as_leaf[t]), int(as_leaf[leaves].sum()), int(leaves.size),
+                    int(below.size), int(reached[t]))
+    return table
+
+
+def exact_g(pruning: Pruning) -> dict[int, Fraction]:
+    """g(t) = (R(t) - R(P_t)) / (|P_t~| - 1) for every internal node t of ``pruning``, exactly."""
+    m = pruning.tree.n_samples
+    return {t: Fraction(e - s, m * (leaves - 1))
+            for t, (e, s, leaves, _, _) in branch_table(pruning).items()}
+
+
+def exact_weakest_link(pruning: Pruning) -> tuple[list[int], Fraction]:
+    """The weakest links of ``pruning`` (all internal nodes with the smallest g) and that g."""
+    g = exact_g(pruning)
+    if not g:
+        raise ValueError("the pruning is a single leaf: it has no weakest link.")
+    smallest = min(g.values())
+    return sorted(t for t, value in g.items() if value == smallest), smallest
+
+
+def _fraction(value: Fraction) -> str:
+    """``1/8 = 0.125``, or ``0`` for a whole number."""
+    if value.denominator == 1:
+        return str(value)
+    return f"{value} = {describe(float(value))}"
+
+
+# ---------------------------------------------------------------------- Exercise 2.1
+def g_value_trees() -> list[tuple[str, Tree]]:
+    """The cases of :func:`check_g_values`: (description, tree)."""
+    rng = np.random.default_rng(21)
+    cases = [
+        ("the 16-record tree of the notes", notes_tree()),
+        ("a stump whose split fixes no error (g = 0)",
+         Tree.from_arrays([1, -1, -1], [2, -1, -1], [[5, 3], [3, 1], [2, 2]])),
+        ("a three-class tree with impure leaves",
+         Tree.from_arrays([1, 3, -1, -1, -1], [2, 4, -1, -1, -1],
+                          [[9, 7, 6], [7, 2, 5], [2, 5, 1], [6, 1, 1], [1, 1, 4]])),
+    ]
+    for n_leaves in (4, 6, 9):
+        cases.append((f"a random two-class tree with {n_leaves} leaves", random_tree(rng, n_leaves)))
+    cases.append(("a random three-class tree with 7 leaves", random_tree(rng, 7, n_classes=3)))
+    return cases
+
+
+def _g_variants(row, m):
+    e, s, leaves, nodes, reached = row
+    return [
+        ((e - s) / (m * leaves), "divide by |T_t~| - 1, the number of leaves the collapse removes, "
+                                 "not by |T_t~|."),
+        ((e - s) / (m * (nodes - 1)), "|T_t~| counts the leaves of the branch T_t, not all its nodes."),
+        (e / (m * (leaves - 1)), "the numerator is R(t) - R(T_t): subtract the risk of the branch, "
+                                 "the sum of R over its leaves."),
+        ((e - s) / (leaves - 1), "R(t) is a fraction of the whole sample: divide the error counts "
+                                 "by m, the number of examples at the root."),
+        ((e - s) / (reached * (leaves - 1)), "R(t) = r(t) p(t) is weighted by p(t) = m_t / m, so "
+                                             "divide the error counts by m, not by m_t, the "
+                                             "number of examples that reach t."),
+        ((s - e) / (m * (leaves - 1)), "the sign is reversed: g(t) = (R(t) - R(T_t)) / (|T_t~| - 1) "
+                                       "is never negative (R(t) counts errors, not correct answers)."),
+    ]
+
+
+def _g_hint(value: float, row, m) -> str:
+    expected = (row[0] - row[1]) / (m * (row[2] - 1))
+    for wrong, hint in _g_variants(row, m):
+        if close(value, wrong, 1e-9) and not close(wrong, expected, 1e-9):
+            return hint
+    return ("g(t) = (R(t) - R(T_t)) / (|T_t~| - 1), with R(t) the errors of t as a leaf divided by "
+            "m and R(T_t) the errors of the leaves below t divided by m.")
+
+
+def _as_node_mapping(answer, call: str) -> dict[int, float]:
+    __tracebackhide__ = True
+    if not isinstance(answer, Mapping):
+        fail(f"{call} returned {describe(answer)} (of type {type(answer).__name__}); it should "
+             f"return a dict mapping every internal node to its g(t).",
+             "build a dict, e.g. {t: g for t, g in ...}, with node indices as keys.")
+    result = {}
+    for key, value in answer.items():
+        if isinstance(key, (bool, np.bool_)) or not isinstance(key, numbers.Integral):
+            fail(f"{call} has the key {describe(key)}; the keys should be node indices (ints).",
+                 "use the node index t as the key, e.g. int(t).")
+        result[int(key)] = as_number(value, f"{call}[{int(key)}]", "g(t), a number")
+    return result
+
+
+def check_g_values(g_values: Callable) -> None:
+    """Check Exercise 2.1, ``g_values(tree)``: a dict {t: g(t)} over the internal nodes of the
+    whole tree, with the misclassification risk R(t) = r(t) p(t)."""
+    __tracebackhide__ = True
+    check = Checker("g_values", g_values)
+    for description, tree in g_value_trees():
+        call = f"g_values(<{description}>)"
+        answer = _as_node_mapping(check.call(tree, label=call), call)
+        full = Pruning.full(tree)
+        expected = exact_g(full)
+        inner = sorted(expected)
+        leaves = sorted(set(answer) - set(inner))
+        missing = sorted(set(inner) - set(answer))
+        check.expect(
+            not leaves and not missing,
+            f"{call} has the keys {sorted(answer)}, but the internal nodes are {inner}.",
+            "leaves have no g (nothing to collapse): leave them out." if leaves and not missing
+            else "give g(t) for every internal node (tree.is_leaf[t] is False), and only for them.")
+        table = branch_table(full)
+        for t in inner:
+            check.expect(
+                close(answer[t], float(expected[t])),
+                f"{call}[{t}] is {describe(answer[t])} but g({t}) = {_fraction(expected[t])}. Node {t}: {table[t][0]} errors as a leaf, "
+                f"{table[t][1]} errors on the {table[t][2]} leaves below it, "
+                f"m = {tree.n_samples}.",
+                lambda t=t: _g_hint(answer[t], table[t], tree.n_samples))
+    check.passed()
+
+
+# ---------------------------------------------------------------------- Exercise 2.2
+def weakest_link_cases() -> list[tuple[str, Pruning]]:
+    """The cases of :func:`check_weakest_link`: (description, current pruning)."""
+    notes = notes_tree()
+    cases = [
+        ("the notes' tree, whole (t2 and t3 tie)", Pruning.full(notes)),
+        ("the notes' tree with t3 (node 4) collapsed", Pruning.from_collapsed(notes, [4])),
+        ("the notes' tree with t2 (node 2) collapsed", Pruning.from_collapsed(notes, [2])),
+    ]
+    three = Tree.from_arrays([1, 3, 5, -1, -1, -1, -1], [2, 4, 6, -1, -1, -1, -1],
+                             [[8, 8], [6, 2], [2, 6], [6, 1], [0, 1], [1, 6], [1, 0]])
+    cases.append(("a complete tree in which nodes 1 and 2 tie", Pruning.full(three)))
+    cases.append(("a tree whose weakest link is the root",
+                  Pruning.full(Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+                                                [[6, 6], [3, 1], [3, 5], [3, 0], [0, 5]]))))
+    rng = np.random.default_rng(22)
+    for n_leaves, n_classes in ((6, 2), (8, 3), (10, 2)):
+        tree = random_tree(rng, n_leaves, n_classes)
+        path = cost_complexity_path(tree)
+        cases.append((f"a random tree with {n_leaves} leaves, whole", Pruning.full(tree)))
+        if len(path) > 2:
+            cases.append((f"the same tree, pruned to step 1 of its path", path.pruning(1)))
+        inner = np.flatnonzero(~tree.is_leaf)
+        some = rng.choice(inner[inner > 0], size=min(2, int((inner > 0).sum())), replace=False)
+        cases.append((f"the same tree with nodes {sorted(some.tolist())} collapsed",
+                      Pruning.from_collapsed(tree, some)))
+    return [(d, p) for d, p in cases if p.n_leaves > 1]
+
+
+def _as_nodes(answer, call: str) -> tuple[list[int], float]:
+    __tracebackhide__ = True
+    nodes_only = (isinstance(answer, np.ndarray) and answer.dtype.kind in "iu") or (
+        isinstance(answer, list) and all(isinstance(t, numbers.Integral) for t in answer))
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2 or nodes_only:
+        fail(f"{call} returned {describe(answer)}; it should return a pair (nodes, alpha).",
+             "return nodes, alpha: a list of node indices and a number.")
+    nodes, alpha = answer
+    if isinstance(nodes, (numbers.Integral, np.integer)):
+        fail(f"{call} returned the node {describe(nodes)} alone; nodes should be a list.",
+             "return a list of nodes, even when there is only one weakest link: [t].")
+    try:
+        nodes = [int(t) for t in np.asarray(nodes).reshape(-1).tolist()]
+    except (TypeError, ValueError):
+        fail(f"{call} returned the nodes {describe(nodes)}; they should be node indices.",
+             "return a list of ints, e.g. [2, 4].")
+    return nodes, as_number(alpha, call + "[1]", "alpha, a number")
+
+
+def _full_branch_g(pruning: Pruning) -> dict[int, Fraction]:
+    return {t: g for t, g in exact_g(Pruning.full(pruning.tree)).items()
+            if pruning.kept[t] and not pruning.is_leaf[t]}
+
+
+def _weakest_link_hint(nodes, alpha, pruning, expected, smallest) -> str:
+    tree = pruning.tree
+    inner = set(exact_g(pruning))
+    if set(nodes) - inner:
+        outside = sorted(set(nodes) - inner)
+        where = ("leaves of the current pruning" if all(pruning.kept[t] for t in outside)
+                 else "cut away already (below a leaf of the pruning)")
+        return (f"the nodes {outside} are {where}; only internal nodes of the current pruning "
+                f"(pruning.kept[t] and not pruning.is_leaf[t]) are candidates.")
+    full = _full_branch_g(pruning)
+    low = min(full.values())
+    by_grown_tree = set(nodes) == {t for t, g in full.items() if g == low} and close(alpha, float(low))
+    if by_grown_tree and not (set(nodes) == set(expected) and close(alpha, float(smallest))):
+        return ("compute R(T_t) and |T_t~| on the current pruning: its leaves below t "
+                "(pruning.is_leaf), not the leaves of the grown tree.")
+    if set(nodes) < set(expected):
+        return (f"several nodes share the smallest g = {smallest}: return all of them ({expected}). "
+                f"Compare with a tolerance (np.isclose), since rounding can split exact ties.")
+    if set(nodes) == set(expected):
+        m = tree.n_samples
+        e, s, leaves, _, _ = branch_table(pruning)[expected[0]]
+        for wrong, hint in _g_variants((e, s, leaves, 2 * leaves - 1, tree.counts[expected[0]].sum()), m):
+            if close(alpha, wrong, 1e-9) and not close(wrong, float(smallest), 1e-9):
+                return "the nodes are right, but the new alpha is not g(t): " + hint
+        return "the nodes are right; the new alpha is their common g(t)."
+    return "the weakest links are the internal nodes of the current pruning with the smallest g(t)."
+
+
+def check_weakest_link(weakest_link: Callable) -> None:
+    """Check Exercise 2.2, ``weakest_link(pruning)``: the pair (nodes, alpha) of the internal
+    nodes of the current pruning with the smallest g(t), and that g."""
+    __tracebackhide__ = True
+    check = Checker("weakest_link", weakest_link)
+    for description, pruning in weakest_link_cases():
+        call = f"weakest_link(<{description}>)"
+        nodes, alpha = _as_nodes(check.call(pruning, label=call), call)
+        expected, smallest = exact_weakest_link(pruning)
+        check.expect(
+            sorted(set(nodes)) == expected and len(nodes) == len(expected)
+            and close(alpha, float(smallest)),
+            f"{call} returned ({describe(sorted(nodes))}, {describe(alpha)}) but the weakest links "
+            f"are {expected} with g = {_fraction(smallest)}. "
+            f"g of the internal nodes: "
+            + ", ".join(f"g({t}) = {g}" for t, g in sorted(exact_g(pruning).items())) + ".",
+            lambda: _weakest_link_hint(nodes, alpha, pruning, expected, smallest))
+    check.passed()
+
+
+# ---------------------------------------------------------------------- Exercise 2.3
+def choose_alpha_cases() -> list[tuple[str, tuple[np.ndarray, ...]]]:
+    """The cases of :func:`check_choose_alpha`: (description, (alphas, n_leaves, error, se))."""
+    def table(alphas, leaves, error, se):
+        return tuple(np.array(v, dtype=float if i != 1 else int)
+                     for i, v in enumerate((alphas, leaves, error, se)))
+
+    cases = [
+        ("a table with one clear minimum",
+         table([0, .01, .02, .04, .08, .2], [20, 12, 8, 5, 3, 1],
+               [.30, .25, .22, .23, .26, .45], [.02, .02, .02, .02, .05, .025])),
+        ("two rows tie for the smallest error",
+         table([0, .005, .01, .03, .1], [15, 9, 6, 3, 1], [.3, .2, .25, .2, .4],
+               [.03, .03, .03, .03, .03])),
+        ("a row exactly one standard error above the minimum",
+         table([0, .125, .25, .5], [8, 4, 2, 1], [.5, .25, .375, .5], [.125, .125, .125, .125])),
+        ("no smaller tree is within one standard error",
+         table([0, .02, .05, .1], [7, 4, 2, 1], [.3, .2, .1, .4], [.01, .01, .01, .01])),
+        ("the whole tree (alpha = 0) is best",
+         table([0, .01, .05], [9, 3, 1], [.1, .2, .4], [.01, .015, .02])),
+        ("a row within one standard error after a row that is not",
+         table([0, .01, .02, .03, .3], [12, 8, 5, 3, 1], [.3, .2, .35, .21, .5],
+               [.02, .02, .02, .02, .02])),
+    ]
+    X, y = make_boolean_dnf(400, n_features=10, noise=0.15, random_state=2)
+    selection = cross_validate_alpha(X, y, cv=5, random_state=0)
+    cases.append(("the 5-fold CV table of a boolean sample (cross_validate_alpha)",
+                  (selection.path.alphas.copy(), selection.path.n_leaves.copy(),
+                   selection.error.copy(), selection.standard_error.copy())))
+    return cases
+
+
+def _choices(error, se, *, ties="last", rule="last", own_se=False, strict=False, width=1.0):
+    best = (int(np.flatnonzero(error == error.min())[-1]) if ties == "last"
+            else int(np.argmin(error)))
+    if own_se:
+        within = error - width * se <= error[best]
+    elif strict:
+        within = error < error[best] + width * se[best]
+    else:
+        within = error <= error[best] + width * se[best]
+    index = np.flatnonzero(within)
+    if rule == "first":
+        one_se = int(index[0])
+    elif rule == "until":
+        one_se = best
+        while one_se + 1 < len(error) and within[one_se + 1]:
+            one_se += 1
+    else:
+        one_se = int(index[-1])
+    return best, one_se
+
+
+_CHOICE_MISTAKES = [
+    (dict(ties="first"), "on ties for the smallest error, the 0-SE choice is the smallest of the "
+                         "tied trees: the largest alpha."),
+    (dict(rule="first"), "the 1-SE rule takes the smallest tree (the largest alpha) whose error "
+                         "is within one standard error of the minimum, not the largest one."),
+    (dict(rule="until"), "look at every row: a smaller tree can be within one standard error "
+                         "even after a row that is not."),
+    (dict(own_se=True), "the threshold is the smallest error plus the standard error of the "
+                        "best row: error[k] <= error[best] + se[best]; each row's own "
+                        "standard error does not enter."),
+    (dict(strict=True), "'within one standard error' includes the boundary: use <=, not <."),
+    (dict(width=2.0), "one standard error, not two."),
+]
+
+
+def _answers_match(student: Callable, changes: dict) -> bool:
+    """Whether the student's function gives the answers of a mistake on every case."""
+    for _, (alphas, leaves, error, se) in choose_alpha_cases():
+        b, o = _choices(error, se, **changes)
+        try:
+            answer = student(alphas.copy(), leaves.copy(), error.copy(), se.copy())
+            if not (close(float(answer[0]), alphas[b]) and close(float(answer[1]), alphas[o])):
+                return False
+        except Exception:
+            return False
+    return True
+
+
+def _choose_hint(answer, alphas, error, se, student: Callable) -> str:
+    best, one_se = _choose(error, se)
+    if all(isinstance(a, (numbers.Integral, np.integer)) for a in answer) and \
+            not (alphas[best] == answer[0] and alphas[one_se] == answer[1]):
+        return "return the alphas (alphas[k]), not the step indices k."
+    if close(answer[0], alphas[one_se]) and close(answer[1], alphas[best]) and best != one_se:
+        return "the pair is in the wrong order: (alpha of the 0-SE choice, alpha of the 1-SE choice)."
+    matching = []
+    for changes, hint in _CHOICE_MISTAKES:
+        b, o = _choices(error, se, **changes)
+        if (b, o) != (best, one_se) and close(answer[0], alphas[b]) and close(answer[1], alphas[o]):
+            matching.append((changes, hint))
+    # Several mistakes can give the same answer on one table: prefer the one that explains
+    # the answers on every table.
+    for changes, hint in matching:
+        if _answers_match(student, changes):
+            return hint
+    if matching:
+        return matching[0][1]
+    return ("0-SE: the row of smallest error (the last one on ties); 1-SE: the last row with "
+            "error <= smallest error + its standard error.")
+
+
+def check_choose_alpha(choose_alpha: Callable) -> None:
+    """Check Exercise 2.3, ``choose_alpha(alphas, n_leaves, error, se)``: the pair
+    (alpha_0se, alpha_1se), against the choice of :func:`prunekit.cross_validate_alpha`."""
+    __tracebackhide__ = True
+    check = Checker("choose_alpha", choose_alpha)
+    for description, (alphas, leaves, error, se) in choose_alpha_cases():
+        call = f"choose_alpha(<{description}>)"
+        answer = check.call(alphas, leaves, error, se, label=call)
+        if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+            fail(f"{call} returned {describe(answer)}; it should return a pair "
+                 f"(alpha_0se, alpha_1se).", "return two numbers: return alpha_best, alpha_one_se.")
+        values = [as_number(a, call, "a pair of alphas") for a in answer]
+        best, one_se = _choose(error, se)
+        check.expect(
+            close(values[0], alphas[best]) and close(values[1], alphas[one_se]),
+            f"{call} returned {describe(tuple(answer))} but the choices are alpha = "
+            f"{describe(alphas[best])} (0-SE, step {best}) and {describe(alphas[one_se])} "
+            f"(1-SE, step {one_se}); errors {describe(error)}, standard errors {describe(se)}.",
+            lambda: _choose_hint(tuple(answer), alphas, error, se, choose_alpha))
+    check.passed()
+
+
+# ---------------------------------------------------------------------- Exercise 2.4
+def first_tree_claim(n_trees: int = 300, seed: int = 0, max_leaves: int = 9) -> dict[str, int]:
+    """Test the claims of Exercise 2.4 on random trees; raise AssertionError if one fails.
+
+    (a) R(T_t) <= R(t) at every internal node t, so g(t) >= 0; (b) collapsing every internal
+    node with R(t) = R(T_t) gives T1, the first tree of the path, and T1 is contained in every
+    pruning whose risk is R(T) (checked by enumerating all prunings).
+
+    Returns
+    -------
+    dict
+        The numbers of trees, internal nodes and prunings of risk R(T) examined.
+    """
+    rng = np.random.default_rng(seed)
+    seen = dict(trees=0, internal_nodes=0, prunings_of_risk_R_T=0)
+    for _ in range(n_trees):
+        tree = random_tree(rng, int(rng.integers(1, max_leaves + 1)), int(rng.integers(2, 4)))
+        table = branch_table(Pruning.full(tree))
+        for t, (e, s, *_rest) in table.items():
+            assert s <= e, f"R(T_t) > R(t) at node {t}"
+        equal = [t for t, (e, s, *_rest) in table.items() if s == e]
+        first = Pruning.from_collapsed(tree, equal)
+        assert first == cost_complexity_path(tree).pruning(0), "T1 is not the first tree"
+        full_errors = Pruning.full(tree).errors()
+        for pruning in all_prunings(tree):
+            if pruning.errors() == full_errors:
+                assert np.all(pruning.kept >= first.kept), "T1 is not contained in a pruning"
+                seen["prunings_of_risk_R_T"] += 1
+        seen["trees"] += 1
+        seen["internal_nodes"] += len(table)
+    return seen
+
+
+def check_first_tree_claim(n_trees: int = 300, seed: int = 0) -> None:
+    """Print the outcome of :func:`first_tree_claim` in one line."""
+    seen = first_tree_claim(n_trees, seed)
+    print(f"✓ on {seen['trees']} random trees: R(T_t) <= R(t) at all {seen['internal_nodes']} "
+          f"internal nodes; collapsing the nodes with R(t) = R(T_t) gives T1, contained in all "
+          f"{seen['prunings_of_risk_R_T']} prunings of risk R(T).")
