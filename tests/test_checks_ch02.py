@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.checks import CheckFailed
+from prunekit.checks import CheckFailed, random_tree
 from prunekit.checks import ch02
 from prunekit.cost_complexity import leaf_risks
 
@@ -132,7 +132,7 @@ def test_a_weakest_link_loop_reproduces_the_library_path():
     """Collapsing the weakest links again and again gives the library's alphas and trees."""
     rng = np.random.default_rng(5)
     for _ in range(40):
-        tree = ch02.random_tree(rng, int(rng.integers(1, 12)), int(rng.integers(2, 4)))
+        tree = random_tree(rng, int(rng.integers(1, 12)), int(rng.integers(2, 4)))
         path = pk.cost_complexity_path(tree)
         pruning, steps = pk.Pruning.full(tree), {}
         while pruning.n_leaves > 1:
@@ -183,7 +183,7 @@ def test_choose_alpha_cases_agree_with_the_selection_object():
 def test_exact_g_agrees_with_the_library_risks():
     rng = np.random.default_rng(3)
     for _ in range(30):
-        tree = ch02.random_tree(rng, int(rng.integers(2, 10)), 3)
+        tree = random_tree(rng, int(rng.integers(2, 10)), 3)
         risk = leaf_risks(tree)
         for t, g in ch02.exact_g(pk.Pruning.full(tree)).items():
             below = tree.subtree(t)

@@ -9,19 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import prunekit as pk
-from prunekit.checks import CheckFailed
 from prunekit.checks import ch03
 from prunekit.reduced_error import best_subtree_errors, reduced_error_steps
 from prunekit.tree import postorder
+from checking import failure_message as _message
 from strategies import random_trees
 
 
-def _message(check, func) -> str:
-    with pytest.raises(CheckFailed) as info:
-        check(func)
-    message = str(info.value)
-    assert message.startswith("✗ ")
-    return message
 
 
 # ---------------------------------------------------------------------- Exercise 3.1

@@ -19,14 +19,9 @@ from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
 from prunekit.kearns_mansour import penalty
 from prunekit.nobel import merge_tables
 from prunekit.tree import postorder
+from checking import failure_message as _message
 
 
-def _message(check, func, *args, **kwargs) -> str:
-    with pytest.raises(CheckFailed) as info:
-        check(func, *args, **kwargs)
-    message = str(info.value)
-    assert message.startswith("✗ ")
-    return message
 
 
 def _todo(*args, **kwargs):
@@ -258,8 +253,8 @@ def test_chapter_5_penalties_pass(capsys):
     assert capsys.readouterr().out == (
         "✓ delta: all 5 checks passed.\n"
         "✓ delta_prime: all 5 checks passed.\n"
-        "✓ largest_size: all 5 checks passed.\n"
-        "✓ largest_size: all 5 checks passed.\n"
+        "✓ largest_size: all 7 checks passed.\n"
+        "✓ largest_size: all 7 checks passed.\n"
         "✓ delta: all 5 checks passed.\n"
         "✓ delta_prime: all 5 checks passed.\n"
     )
@@ -295,10 +290,11 @@ def test_largest_size_hints(changes, hint):
 
 
 def test_largest_size_parity_hint():
-    # In the check's cases the largest size happens to be odd, so a search over all k passes
-    # them; the hint for an even answer is tested on a case where the two differ.
+    # A search over all k, odd and even, must fail: the check has cases where the two differ.
     assert (largest_size(20000, 12), largest_size(20000, 12, step=1)) == (3, 4)
-    assert "return the largest odd k" in ch05._largest_hint(4, 20000, 12)
+    message = _message(ch05.check_largest_size, lambda m, d: largest_size(m, d, step=1))
+    assert "largest_size(m=20000, d=12) returned 4" in message
+    assert "return the largest odd k" in message
 
 
 def test_largest_size_off_by_one_and_types():

@@ -12,10 +12,10 @@ from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
 from prunekit.bounds import eta
-from prunekit.checks import CheckFailed
 from prunekit.checks import ch06
 from prunekit.rademacher import draw_signs, growing_errors, relabelled_leaf_errors
 from prunekit.reduced_error import leaf_errors
+from checking import failure_message as _message
 
 
 # ---------------------------------------------------------------------- correct answers
@@ -52,12 +52,6 @@ def mcdiarmid_deviation(delta, c, log_of=lambda d: 2 / d, half=True):
     return math.sqrt(math.log(log_of(delta)) * total / (2 if half else 1))
 
 
-def _message(check, func) -> str:
-    with pytest.raises(CheckFailed) as info:
-        check(func)
-    message = str(info.value)
-    assert message.startswith("✗ ")
-    return message
 
 
 def test_correct_answers_pass_with_one_line(capsys):

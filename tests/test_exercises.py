@@ -27,6 +27,7 @@ import prunekit as pk
 from prunekit.checks import CheckFailed, Checker, TimeLimitExceeded, describe, time_limit
 from prunekit.checks import ch01
 from prunekit.growing import gain
+from checking import failure_message as _message
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
@@ -178,12 +179,6 @@ def test_solution_notebook_follows_the_nbgrader_conventions(solution):
 
 
 # ---------------------------------------------------------------------- (d) the checks
-def _message(check, func, *args, **kwargs) -> str:
-    with pytest.raises(CheckFailed) as info:
-        check(func, *args, **kwargs)
-    message = str(info.value)
-    assert message.startswith("✗ ")
-    return message
 
 
 def _entropy(a, log=np.log):

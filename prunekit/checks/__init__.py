@@ -33,9 +33,11 @@ from typing import Any, NoReturn
 
 import numpy as np
 
+from prunekit.tree import Tree
+
 __all__ = [
     "CheckFailed", "Checker", "fail", "failure_message", "describe", "call_text",
-    "as_number", "close", "time_limit", "TimeLimitExceeded",
+    "as_number", "close", "time_limit", "TimeLimitExceeded", "random_tree",
 ]
 
 NOT_IMPLEMENTED = "replace `raise NotImplementedError()` with your code."
@@ -249,3 +251,24 @@ class Checker:
     def passed(self) -> None:
         """Print the success line ``✓ <name>: all N checks passed.``"""
         print(f"✓ {self.name}: all {self.count} checks passed.")
+
+
+def random_tree(rng: np.random.Generator, n_leaves: int, n_classes: int = 2,
+                max_count: int = 5) -> Tree:
+    """A random tree: the shape grows by splitting a random leaf, leaf counts are random
+    (at least one example per leaf) and internal counts are the sums of their children's."""
+    left, right = [-1], [-1]
+    for _ in range(n_leaves - 1):
+        leaves = [v for v in range(len(left)) if left[v] == -1]
+        v = int(rng.choice(leaves))
+        left[v], right[v] = len(left), len(left) + 1
+        left += [-1, -1]
+        right += [-1, -1]
+    counts = np.zeros((len(left), n_classes), dtype=int)
+    for v in range(len(left) - 1, -1, -1):        # children have larger indices than parents
+        if left[v] == -1:
+            counts[v] = rng.integers(0, max_count + 1, n_classes)
+            counts[v, rng.integers(n_classes)] += 1
+        else:
+            counts[v] = counts[left[v]] + counts[right[v]]
+    return Tree.from_arrays(left, right, counts)

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from prunekit.checks import Checker, as_number, close, describe, fail
+from prunekit.checks import Checker, as_number, close, describe, fail, random_tree
 from prunekit.cost_complexity import _choose, cost_complexity_path, cross_validate_alpha
 from prunekit.datasets import make_boolean_dnf
 from prunekit.reduced_error import leaf_errors
@@ -29,7 +29,7 @@ from prunekit.tree import Pruning, Tree, all_prunings
 
 __all__ = [
     "check_g_values", "check_weakest_link", "check_choose_alpha", "check_first_tree_claim",
-    "notes_tree", "random_tree", "branch_table", "exact_g", "exact_weakest_link",
+    "notes_tree", "branch_table", "exact_g", "exact_weakest_link",
     "g_value_trees", "weakest_link_cases", "choose_alpha_cases", "first_tree_claim",
 ]
 
@@ -40,27 +40,6 @@ def notes_tree() -> Tree:
     t2 -> leaf (0, 6) and t3 (4, 2); t3 -> leaves (4, 0) and (0, 2)."""
     return Tree.from_arrays([1, -1, 3, -1, 5, -1, -1], [2, -1, 4, -1, 6, -1, -1],
                             [[8, 8], [4, 0], [4, 8], [0, 6], [4, 2], [4, 0], [0, 2]])
-
-
-def random_tree(rng: np.random.Generator, n_leaves: int, n_classes: int = 2,
-                max_count: int = 5) -> Tree:
-    """A random tree: the shape grows by splitting a random leaf, leaf counts are random
-    (at least one example per leaf) and internal counts are the sums of their children's."""
-    left, right = [-1], [-1]
-    for _ in range(n_leaves - 1):
-        leaves = [v for v in range(len(left)) if left[v] == -1]
-        v = int(rng.choice(leaves))
-        left[v], right[v] = len(left), len(left) + 1
-        left += [-1, -1]
-        right += [-1, -1]
-    counts = np.zeros((len(left), n_classes), dtype=int)
-    for v in range(len(left) - 1, -1, -1):        # children have larger indices than parents
-        if left[v] == -1:
-            counts[v] = rng.integers(0, max_count + 1, n_classes)
-            counts[v, rng.integers(n_classes)] += 1
-        else:
-            counts[v] = counts[left[v]] + counts[right[v]]
-    return Tree.from_arrays(left, right, counts)
 
 
 def branch_table(pruning: Pruning) -> dict[int, tuple[int, int, int, int, int]]:

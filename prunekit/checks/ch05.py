@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import nobel_delta, nobel_delta_independent
-from prunekit.checks import Checker, as_number, close, describe, fail
+from prunekit.checks import Checker, as_number, close, describe, fail, random_tree
 from prunekit.cost_complexity import cost_complexity_path
 from prunekit.nobel import best_pruning_by_size, merge_tables
 from prunekit.tree import Tree, all_prunings, count_prunings
@@ -166,7 +166,8 @@ def check_delta_prime(delta_prime: Callable) -> None:
 # ---------------------------------------------------------------------- Exercise 5.1 (b)
 def largest_size_cases() -> list[tuple[int, int]]:
     """The cases of :func:`check_largest_size`: (m, d)."""
-    return [(1000, 12), (100_000, 12), (1_000_000, 2), (10_000_000, 12), (10_000_000, 1)]
+    return [(1000, 12), (20_000, 12), (100_000, 12), (300_000, 4), (1_000_000, 2),
+            (10_000_000, 12), (10_000_000, 1)]
 
 
 def _largest(m: int, d: int, budget: float = 0.5, base: bool = True, parity: bool = True) -> int:
@@ -356,21 +357,6 @@ def prunings_by_size_reference(tree: Tree) -> list[int]:
     return tables[0]
 
 
-def _random_tree(rng: np.random.Generator, n_leaves: int) -> Tree:
-    left, right = [-1], [-1]
-    for _ in range(n_leaves - 1):
-        leaves = [v for v in range(len(left)) if left[v] == -1]
-        v = int(rng.choice(leaves))
-        left[v], right[v] = len(left), len(left) + 1
-        left += [-1, -1]
-        right += [-1, -1]
-    n = len(left)
-    counts = np.zeros((n, 2), dtype=int)
-    for v in range(n - 1, -1, -1):
-        counts[v] = rng.integers(0, 4, 2) + [1, 0] if left[v] == -1 else counts[left[v]] + counts[right[v]]
-    return Tree.from_arrays(left, right, counts)
-
-
 def _complete_tree(depth: int) -> Tree:
     n = 2 ** (depth + 1) - 1
     left = [2 * v + 1 if 2 * v + 1 < n else -1 for v in range(n)]
@@ -405,7 +391,7 @@ def counting_trees() -> list[tuple[str, Tree, bool]]:
         ("a caterpillar with 6 leaves (every left child is a leaf)", _caterpillar(6), True),
     ]
     for n_leaves in (5, 9, 13):
-        cases.append((f"a random tree with {n_leaves} leaves", _random_tree(rng, n_leaves), True))
+        cases.append((f"a random tree with {n_leaves} leaves", random_tree(rng, n_leaves, max_count=3), True))
     cases.append(("the complete tree of depth 4", _complete_tree(4), True))
     cases.append(("the complete tree of depth 8 (its counts exceed 2^63)", _complete_tree(8), False))
     return cases
