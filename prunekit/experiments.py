@@ -171,9 +171,9 @@ def run_split(X, y, split: int, *, c: float = C, delta: float = DELTA) -> dict:
     -------
     dict
         The columns of :data:`COLUMNS` except the data set's names: sizes in nodes, error
-        rates, the penalties R_n of one sign draw (the same signs for both classes), the
-        Rademacher bounds eq. (1) and the Occam bound of Sec. 6.1 (for the REP pruning,
-        d = nodes of the unpruned tree), and the wall time in seconds.
+        rates, the penalties R_m on the m pruning examples for one sign draw (the same signs for
+        both classes), the Rademacher bounds eq. (1) and the Occam bound of Sec. 6.1 (for the
+        REP pruning, d = nodes of the unpruned tree), and the wall time in seconds.
     """
     start = time.perf_counter()
     c, delta = _check_c(c), check_probability(delta, "delta")

@@ -141,8 +141,9 @@ def signed_class_sums(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
 def relabelled_leaf_errors(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
     """Errors every node makes as a leaf on the two relabelled samples of Section 2.
 
-    Kääriäinen, Malinen & Elomaa (2004), Sec. 2: z_i = ybar_i (the complement class, "any
-    class but y_i") where r_i = +1 and z_i = y_i where r_i = -1; a leaf labelled c errs on
+    Kääriäinen, Malinen & Elomaa (2004), Sec. 2, with the signs sigma_i (the paper's r_i):
+    z_i = ybar_i (the complement class, "any class but y_i") where sigma_i = +1 and z_i = y_i
+    where sigma_i = -1; a leaf labelled c errs on
     (x_i, ybar_i) when c = y_i and on (x_i, y_i) when c != y_i. The opposite relabelling zbar
     swaps the roles of the two signs. With two classes ybar_i is simply the other class.
 

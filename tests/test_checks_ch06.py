@@ -80,7 +80,7 @@ def test_not_implemented_answers_fail_with_the_standard_message():
 
 # ---------------------------------------------------------------------- hints
 @pytest.mark.parametrize("value, hint", [
-    (1.0, "divide the sum by n"),
+    (1.0, "divide the sum by m"),
     (0.5, "not the penalty"),
     ("1/6", "should return the penalty, a number"),
 ])
@@ -90,7 +90,7 @@ def test_penalty_by_hand_hints(value, hint):
 
 @pytest.mark.parametrize("wrong, hint", [
     (lambda L, r: empirical_penalty(L, r, absolute=False), "absolute value before the maximum"),
-    (lambda L, r: empirical_penalty(L, r, mean=False), "divide the sum by n"),
+    (lambda L, r: empirical_penalty(L, r, mean=False), "divide the sum by m"),
     (lambda L, r: empirical_penalty(L, r, worst=False), "take the maximum over the classifiers"),
     (lambda L, r: empirical_penalty(1 - np.asarray(L), r), "correct predictions"),
     (lambda L, r: np.array([empirical_penalty(L, r)]), "return a single number"),
@@ -110,9 +110,9 @@ def test_flip_hints(wrong, hint):
 
 
 @pytest.mark.parametrize("wrong, hint", [
-    (lambda p, y, r: relabelled_errors(p, y, r, where=-1), "you relabelled where r_i = -1"),
+    (lambda p, y, r: relabelled_errors(p, y, r, where=-1), "you relabelled where sigma_i = -1"),
     (lambda p, y, r: relabelled_errors(p, y, r, plain=True), "ordinary errors"),
-    (lambda p, y, r: int(np.sum((r == 1) & (p == y))), "only the examples with r_i = +1"),
+    (lambda p, y, r: int(np.sum((r == 1) & (p == y))), "only the examples with sigma_i = +1"),
 ])
 def test_relabelled_errors_hints(wrong, hint):
     assert hint in _message(ch06.check_relabelled_errors, wrong)
@@ -128,7 +128,7 @@ def test_k_rep_table_hints(wrong, hint):
 
 
 @pytest.mark.parametrize("wrong, hint", [
-    (lambda d, c: mcdiarmid_deviation(d, c, log_of=lambda x: 1 / x), "ln(2 / delta)"),
+    (lambda d, c: mcdiarmid_deviation(d, c, log_of=lambda x: 1 / x), "log(2 / delta)"),
     (lambda d, c: mcdiarmid_deviation(d, c, half=False), "the factor 2 divides"),
     (lambda d, c: math.sqrt(math.log(2 / d) * math.sqrt(np.sum(np.asarray(c) ** 2)) / 2),
      "sum of the squares"),

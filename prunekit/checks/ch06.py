@@ -36,7 +36,7 @@ BY_HAND_SIGNS = np.array([1, -1, 1, 1, -1, -1])
 
 
 def empirical_penalty_reference(losses, signs) -> float:
-    """max over the rows h of |(1/n) sum_i r_i l_h(i)|, the penalty of a finite class."""
+    """max over the rows h of |(1/m) sum_i sigma_i l_h(i)|, the penalty of a finite class."""
     losses, signs = np.asarray(losses, dtype=float), np.asarray(signs, dtype=float)
     return float(np.abs(losses @ signs / losses.shape[1]).max())
 
@@ -47,10 +47,10 @@ def _penalty_variants(losses, signs):
     sums = losses @ signs
     return [
         (float(sums.max() / n), "the penalty takes the absolute value before the maximum: "
-                                "max over h of |(1/n) sum_i r_i l_i|, so a large negative "
+                                "max over h of |(1/m) sum_i sigma_i l_i|, so a large negative "
                                 "correlation counts too."),
-        (float(np.abs(sums).max()), "divide the sum by n: the penalty is a mean, "
-                                    "(1/n) sum_i r_i l_i."),
+        (float(np.abs(sums).max()), "divide the sum by m: the penalty is a mean, "
+                                    "(1/m) sum_i sigma_i l_i."),
         (float(np.abs(sums.mean()) / n), "take the maximum over the classifiers (the rows), "
                                          "not the mean."),
         (float(np.abs((1 - losses) @ signs).max() / n),
@@ -71,8 +71,8 @@ def check_penalty_by_hand(penalty_by_hand: Callable) -> None:
                 fail(f"penalty_by_hand() returned {describe(value)}, which is not the penalty "
                      "of the class.", hint)
         fail(f"penalty_by_hand() returned {describe(value)}, which is not the penalty of the "
-             "class.", "for each classifier add r_i over the examples it gets wrong, divide by "
-                       "n = 6, take absolute values and then the largest.")
+             "class.", "for each classifier add sigma_i over the examples it gets wrong, divide by "
+                       "m = 6, take absolute values and then the largest.")
     check.expect(True)
     check.passed()
 
@@ -108,7 +108,7 @@ def check_empirical_penalty(empirical_penalty: Callable) -> None:
                 right = empirical_penalty_reference(losses, signs)
                 if close(value, wrong) and not close(wrong, right):
                     return text
-            return "R_n = max over the rows h of |(1/n) sum_i signs[i] * losses[h, i]|."
+            return "R_m = max over the rows h of |(1/m) sum_i signs[i] * losses[h, i]|."
 
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but the penalty is {describe(expected)} "
@@ -118,7 +118,7 @@ def check_empirical_penalty(empirical_penalty: Callable) -> None:
 
 # ---------------------------------------------------------------------- Exercise 6.2
 def relabelled_errors_reference(predictions, y, signs) -> int:
-    """Errors of ``predictions`` on the relabelled sample z: z_i = complement of y_i if r_i = +1.
+    """Errors of ``predictions`` on the relabelled sample z: z_i = complement of y_i if sigma_i = +1.
 
     A prediction errs on (x_i, ybar_i) when it equals y_i and on (x_i, y_i) when it differs.
     """
@@ -159,7 +159,7 @@ def check_flip(flip: Callable) -> None:
             fail(f"{call} returned {describe(z)}; it should return one label per example.",
                  "return an array of the same length as y.")
         if np.array_equal(z, np.where(signs == -1, 1 - y, y)) and not np.array_equal(z, expected):
-            hint = "flip the labels where the sign is +1 (r_i = +1 asks h to err on example i)."
+            hint = "flip the labels where the sign is +1 (sigma_i = +1 asks h to err on example i)."
         elif np.array_equal(z, 1 - y):
             hint = "flip only where signs == 1; keep y where signs == -1."
         else:
@@ -184,18 +184,18 @@ def check_relabelled_errors(relabelled_errors: Callable) -> None:
 
         def hint(value=value, predictions=predictions, y=y, signs=signs):
             if value == relabelled_errors_reference(predictions, y, -signs):
-                return ("you relabelled where r_i = -1; the complement class goes to the examples "
-                        "with r_i = +1.")
+                return ("you relabelled where sigma_i = -1; the complement class goes to the "
+                        "examples with sigma_i = +1.")
             if value == int(np.sum(predictions != y)):
                 return "you counted the ordinary errors; count them on the relabelled sample z."
             if value == int(np.sum((signs == 1) & (predictions == y))):
-                return ("you counted only the examples with r_i = +1; those with r_i = -1 keep "
+                return ("you counted only the examples with sigma_i = +1; those with sigma_i = -1 keep "
                         "their label y_i, and a prediction errs on them when it differs from y_i.")
             if value == int(np.sum((signs == 1) & (predictions != y))
                             + np.sum((signs == -1) & (predictions != y))):
                 return ("on (x_i, complement of y_i) a prediction errs exactly when it equals y_i.")
-            return ("count the examples with r_i = +1 and prediction == y_i, plus those with "
-                    "r_i = -1 and prediction != y_i.")
+            return ("count the examples with sigma_i = +1 and prediction == y_i, plus those with "
+                    "sigma_i = -1 and prediction != y_i.")
 
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but the relabelled sample has "
@@ -289,7 +289,7 @@ def mcdiarmid_deviation_reference(delta: float, c) -> float:
 
 def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
     """Check Exercise 6.4 (b), ``mcdiarmid_deviation(delta, c)``, and the two deviations of
-    Lemma 3's proof: 2 eta(delta, n) for c_i = 2/n and eta(delta, n) for c_i = 1/n."""
+    Lemma 3's proof: 2 eta(delta, m) for c_i = 2/m and eta(delta, m) for c_i = 1/m."""
     __tracebackhide__ = True
     check = Checker("mcdiarmid_deviation", mcdiarmid_deviation)
     cases = [(0.05, np.array([1.0])), (0.01, np.array([0.5, 0.25, 0.25])),
@@ -303,12 +303,12 @@ def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
 
         def hint(value=value, delta=delta, total=total):
             if close(value, math.sqrt(math.log(1 / delta) * total / 2)):
-                return "each tail gets delta / 2, so the logarithm is ln(2 / delta)."
+                return "each tail gets delta / 2, so the logarithm is log(2 / delta)."
             if close(value, math.sqrt(math.log(2 / delta) * total)):
                 return "solve exp(-2 eps^2 / sum c_i^2) = delta / 2: the factor 2 divides."
             if close(value, math.sqrt(math.log(2 / delta) * total ** 0.5 / 2)):
                 return "the denominator of the exponent is the sum of the squares c_i^2."
-            return "eps = sqrt(ln(2 / delta) * sum_i c_i^2 / 2)."
+            return "eps = sqrt(log(2 / delta) * sum_i c_i^2 / 2)."
 
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but the deviation is "
@@ -318,7 +318,7 @@ def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
         for factor, multiple in ((2, 2.0), (1, 1.0)):
             value = as_number(check.call(0.01, np.full(n, factor / n)), "mcdiarmid_deviation")
             check.expect(close(value, multiple * eta(0.01, n)),
-                         f"with c_i = {factor}/n and n = {n} the deviation should be "
-                         f"{multiple:g} eta(0.01, n) = {describe(multiple * eta(0.01, n))}, "
+                         f"with c_i = {factor}/m and m = {n} the deviation should be "
+                         f"{multiple:g} eta(0.01, m) = {describe(multiple * eta(0.01, n))}, "
                          f"got {describe(value)}.")
     check.passed()
