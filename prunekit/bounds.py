@@ -37,7 +37,18 @@ def description_length(n_nodes, n_features: int):
     if np.any(n_nodes < 1):
         raise ValueError("n_nodes must be at least 1.")
     bits = (n_nodes + 1) * np.log2(n_features + 3)
-    return float(bits) if bits.ndim == 0 else bits
+    return _scalar(bits)
+
+
+def _scalar(value):
+    return float(value) if np.ndim(value) == 0 else value
+
+
+def _error_rate(value, name):
+    value = np.asarray(value, dtype=float)
+    if not np.all(np.isfinite(value)) or np.any((value < 0) | (value > 1)):
+        raise ValueError(f"{name} must be an error rate in [0, 1].")
+    return value
 
 
 def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.05):
@@ -70,12 +81,9 @@ def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.
     """
     delta = check_probability(delta, "delta")
     n_samples = check_count(n_samples, "n_samples", minimum=1)
-    train_error = np.asarray(train_error, dtype=float)
-    if np.any((train_error < 0) | (train_error > 1)) or not np.all(np.isfinite(train_error)):
-        raise ValueError("train_error must be an error rate in [0, 1].")
+    train_error = _error_rate(train_error, "train_error")
     bits = description_length(n_nodes, n_features)
-    bound = train_error + np.sqrt((bits + np.log(2 / delta)) / (2 * n_samples))
-    return float(bound) if np.ndim(bound) == 0 else bound
+    return _scalar(train_error + np.sqrt((bits + np.log(2 / delta)) / (2 * n_samples)))
 
 
 def _sizes_and_sample(k, n):
@@ -84,10 +92,6 @@ def _sizes_and_sample(k, n):
         raise ValueError("k (the number of nodes) must be at least 1.")
     n = check_count(n, "n", minimum=4)
     return k, n
-
-
-def _scalar(value):
-    return float(value) if np.ndim(value) == 0 else value
 
 
 def nobel_delta(k, n: int, d: int):
@@ -139,12 +143,6 @@ def nobel_estimation_term(k, n: int, d: int | None = None, case: str = "same"):
 
 
 # ---------------------------------------------------------------------- Kääriäinen et al. (2004)
-def _error_rate(value, name):
-    value = np.asarray(value, dtype=float)
-    if not np.all(np.isfinite(value)) or np.any((value < 0) | (value > 1)):
-        raise ValueError(f"{name} must be a rate in [0, 1].")
-    return value
-
 
 def eta(delta: float, n: int) -> float:
     """The class-independent term of Lemma 3 of Kääriäinen, Malinen & Elomaa (2004).

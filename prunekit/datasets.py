@@ -426,12 +426,8 @@ def _fetch(spec: UCIDataset, home: Path | None):
     for j, feature in enumerate(bunch.feature_names):
         if "weight" in feature.lower() or feature.lower() == "marsupwt":
             continue                                   # census: the sampling weight
-        column = X[:, j]
-        if feature in categories:
-            codes = np.where(np.isnan(column), "?", column.astype(str))
-            blocks.append(_one_hot(codes))
-        else:
-            blocks.append(_numeric_block(np.where(np.isnan(column), "?", column.astype(str))))
+        column = np.where(np.isnan(X[:, j]), "?", X[:, j].astype(str))   # "?" = missing
+        blocks.append(_one_hot(column) if feature in categories else _numeric_block(column))
     return np.hstack(blocks), np.char.rstrip(np.asarray(bunch.target).astype(str), ".")
 
 
