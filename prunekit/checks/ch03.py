@@ -259,10 +259,6 @@ def minimiser_cases() -> list[tuple[str, Tree, np.ndarray, np.ndarray]]:
     return cases
 
 
-def _pruning_errors(pruning: Pruning, X, y) -> int:
-    return int(np.sum(pruning.predict(X) != y))
-
-
 def check_minimisers(minimisers: Callable) -> None:
     """Check Exercise 3.3: ``minimisers(tree, X_prune, y_prune)`` lists every pruning of the tree
     with the fewest pruning errors (found by enumeration); then test the claim that the pruning of
@@ -282,7 +278,8 @@ def check_minimisers(minimisers: Callable) -> None:
             fail(f"{call} should return a list of prunekit Pruning objects.",
                  "keep the Pruning objects that pk.all_prunings(tree) yields.")
         everything = list(all_prunings(tree))
-        errors = [_pruning_errors(p, X, y) for p in everything]
+        counts = tree.node_counts(X, y)
+        errors = [p.errors(counts) for p in everything]
         fewest = min(errors)
         # the student's prunings belong to a copy of the tree: compare their node masks
         expected = {p.kept.tobytes() for p, e in zip(everything, errors) if e == fewest}
