@@ -5,7 +5,7 @@ The companion library of the open textbook *Pruning Decision Trees*. Two objects
 growing sample, and :class:`Pruning`, a subtree sharing the tree's root.
 """
 
-from prunekit import bounds, datasets, growing, plotting
+from prunekit import bounds, datasets, growing, heuristics, plotting
 from prunekit.cost_complexity import (
     CostComplexityPath,
     cost_complexity,
@@ -13,8 +13,25 @@ from prunekit.cost_complexity import (
     cross_validate_alpha,
     holdout_alpha,
 )
-from prunekit.estimator import CostComplexityPruner, PrunedTreeClassifier, Pruner
+from prunekit.estimator import (
+    CostComplexityPruner,
+    CriticalValuePruner,
+    ErrorBasedPruner,
+    HoldoutPruner,
+    MinimumErrorPruner,
+    PessimisticPruner,
+    PrunedTreeClassifier,
+    Pruner,
+    ReducedErrorPruner,
+)
 from prunekit.growing import bottom_up_prune, grow_tree, id3
+from prunekit.heuristics import (
+    CriticalValuePath,
+    critical_value,
+    critical_value_path,
+    minimum_error,
+    pessimistic,
+)
 from prunekit.kearns_mansour import kearns_mansour, kearns_mansour_global
 from prunekit.nobel import best_pruning_by_size, nobel
 from prunekit.plotting import plot_tree
@@ -29,7 +46,9 @@ __all__ = [
     "holdout_alpha", "reduced_error", "k_reduced_error", "rademacher_penalty",
     "kearns_mansour", "kearns_mansour_global",
     "nobel", "best_pruning_by_size",
-    "Pruner", "CostComplexityPruner", "PrunedTreeClassifier",
-    "bounds", "datasets", "growing", "plotting", "plot_tree",
+    "pessimistic", "minimum_error", "CriticalValuePath", "critical_value_path", "critical_value",
+    "Pruner", "HoldoutPruner", "CostComplexityPruner", "PessimisticPruner", "MinimumErrorPruner",
+    "CriticalValuePruner", "ReducedErrorPruner", "ErrorBasedPruner", "PrunedTreeClassifier",
+    "bounds", "datasets", "growing", "heuristics", "plotting", "plot_tree",
 ]
 __version__ = "0.1.0"

@@ -7,9 +7,742 @@ Chapter 8 of the book. Every function here maps a grown :class:`~prunekit.Tree` 
 
 from __future__ import annotations
 
+import numbers
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+
+from prunekit._validation import check_labels, check_samples
+from prunekit.reduced_error import leaf_errors
+from prunekit.tree import Pruning, Tree, _frozen
+
 # ---------------------------------------------------------------------------------------------
 # Error-based pruning (C4.5 / Weka J48)
 
 
 # ---------------------------------------------------------------------------------------------
 # Pessimistic, minimum-error and critical-value pruning
+
+# -- PEP ---------------------------------------------------------------------------------------
+
+PEP_ORDERS = ("top-down", "bottom-up")
+
+
+def _as_tree(tree) -> Tree:
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    return tree
+
+
+def _exact_integers(*arrays):
+    """The arrays as int64, or as Python integers when int64 could overflow in a cube of them."""
+    largest = max((int(np.max(a)) if np.size(a) else 0) for a in arrays)
+    dtype = np.int64 if largest < 1_000_000 else object
+    return tuple(np.asarray(a).astype(dtype) for a in arrays)
+
+
+def _pessimistic_test(leaf2, subtree2, n_samples):
+    """Quinlan's test n'(t) <= n'(T_t) + SE(n'(T_t)), decided exactly in integers.
+
+    With a = 2 n'(t), b = 2 n'(T_t) and N = N(t) (all integers), the test reads
+    a - b <= 2 SE = sqrt(b (2N - b) / N): it holds when a <= b, and otherwise exactly when
+    N (a - b)^2 <= b (2N - b).
+    """
+    a, b, n = _exact_integers(leaf2, subtree2, n_samples)
+    gap = a - b
+    return (gap <= 0) | (n * gap * gap <= b * (2 * n - b))
+
+
+def pessimistic_standard_error(subtree_errors, n_samples):
+    """Quinlan's (1987) standard error of a subtree's corrected error count.
+
+    Treating the corrected count n'(T_t) of errors among the N(t) training examples at t as
+    binomial, Quinlan (1987, Sec. "Pessimistic pruning") takes
+
+        SE(n'(T_t)) = sqrt(n'(T_t) (N(t) - n'(T_t)) / N(t)).
+
+    Parameters
+    ----------
+    subtree_errors : float or array-like
+        n'(T_t), the corrected error count (training errors plus 1/2 per leaf).
+    n_samples : int or array-like
+        N(t), the number of training examples at the node.
+
+    Returns
+    -------
+    float or ndarray
+        The standard error; 0 where N(t) = 0 or n'(T_t) >= N(t) (the binomial variance
+        would be negative there, so it is clipped at 0).
+    """
+    e = np.asarray(subtree_errors, dtype=float)
+    n = np.asarray(n_samples, dtype=float)
+    if np.any(e < 0) or np.any(n < 0):
+        raise ValueError("subtree_errors and n_samples must be non-negative.")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        variance = np.where(n > 0, e * (n - e) / n, 0.0)
+    se = np.sqrt(np.maximum(variance, 0.0))
+    return float(se) if se.ndim == 0 else se
+
+
+class PessimisticErrors(NamedTuple):
+    """The numbers of Quinlan's (1987) pessimistic pruning at every node of the full tree.
+
+    Attributes
+    ----------
+    as_leaf : ndarray of shape (n_nodes,)
+        n'(t) = e(t) + 1/2: training errors of t as a leaf, plus the continuity correction.
+    subtree : ndarray of shape (n_nodes,)
+        n'(T_t) = sum of e(s) over the leaves s of T_t, plus 1/2 per leaf (= ``as_leaf`` at a
+        leaf of the tree).
+    standard_error : ndarray of shape (n_nodes,)
+        SE(n'(T_t)) = sqrt(n'(T_t) (N(t) - n'(T_t)) / N(t)).
+    prune : ndarray of bool, shape (n_nodes,)
+        Quinlan's test n'(t) <= n'(T_t) + SE(n'(T_t)) at the internal nodes (False at leaves).
+    """
+
+    as_leaf: np.ndarray
+    subtree: np.ndarray
+    standard_error: np.ndarray
+    prune: np.ndarray
+
+
+def _doubled_leaf_errors(tree: Tree) -> np.ndarray:
+    """2 n'(t) = 2 e(t) + 1 at every node, in integers."""
+    return 2 * leaf_errors(tree.counts, tree.labels) + 1
+
+
+def pessimistic_errors(tree: Tree) -> PessimisticErrors:
+    """Quinlan's (1987) corrected error counts, standard errors and tests on the full tree.
+
+    These are the numbers top-down pessimistic pruning (:func:`pessimistic`) looks at: it
+    tests every node against the *unpruned* subtree below it. See :class:`PessimisticErrors`.
+
+    Parameters
+    ----------
+    tree : Tree
+
+    Returns
+    -------
+    PessimisticErrors
+    """
+    _as_tree(tree)
+    leaf2 = _doubled_leaf_errors(tree)
+    subtree2 = tree.sum_over_leaves(leaf2)
+    n_samples = tree.counts.sum(axis=1)
+    prune = _pessimistic_test(leaf2, subtree2, n_samples) & ~tree.is_leaf
+    subtree = subtree2 / 2
+    return PessimisticErrors(leaf2 / 2, subtree, pessimistic_standard_error(subtree, n_samples),
+                             np.asarray(prune, dtype=bool))
+
+
+def pessimistic(tree: Tree, *, order: str = "top-down") -> Pruning:
+    """Pessimistic error pruning (PEP), Quinlan (1987).
+
+    Training errors are made pessimistic by a continuity correction of 1/2 per leaf: a node t
+    with N(t) training examples and e(t) errors as a leaf counts n'(t) = e(t) + 1/2, and the
+    subtree T_t below it counts n'(T_t) = sum_s e(s) + L(T_t)/2 over its L(T_t) leaves s.
+    The subtree is replaced by a leaf when the leaf is within one standard error of it
+    (Quinlan 1987, Sec. "Pessimistic pruning"; restated by Esposito, Malerba & Semeraro 1997):
+
+        n'(t) <= n'(T_t) + SE(n'(T_t)),   SE(n'(T_t)) = sqrt(n'(T_t) (N(t) - n'(T_t)) / N(t)).
+
+    Ties (equality) prune, as the "<=" of the rule says; the test is decided exactly, in
+    integers (see Notes).
+
+    Parameters
+    ----------
+    tree : Tree
+        The grown tree; only its growing counts and leaf labels are used (PEP needs no
+        pruning sample).
+    order : {"top-down", "bottom-up"}, default "top-down"
+        ``"top-down"`` is Quinlan's procedure: the nodes are visited from the root down, each
+        tested against the whole subtree the grower built below it, and a pruned node's
+        descendants are not visited -- so the result collapses the highest nodes that pass the
+        test. ``"bottom-up"`` applies the same test from the leaves up against the subtree as
+        already pruned below the node (fewer leaves, so a smaller correction), the traversal
+        of the other error-estimating methods; it is offered for comparison.
+
+    Returns
+    -------
+    Pruning
+        Leaves keep the tree's labels (the majority of the growing counts).
+
+    Notes
+    -----
+    With a = 2 n'(t), b = 2 n'(T_t) and N = N(t), all integers, the test is a <= b or
+    N (a - b)^2 <= b (2N - b), so no rounding can move a decision. The variance is clipped
+    at 0 where n'(T_t) >= N(t) (possible only for leaves of very few examples), and a node
+    no training example reaches is always pruned. One pass sums the leaves' corrected errors
+    into every node (``order="top-down"``) or decides level by level from the deepest
+    (``"bottom-up"``); O(n_nodes) either way.
+    """
+    _as_tree(tree)
+    if order not in PEP_ORDERS:
+        raise ValueError(f"order must be one of {PEP_ORDERS}, got {order!r}.")
+    leaf2 = _doubled_leaf_errors(tree)
+    n_samples = tree.counts.sum(axis=1)
+    if order == "top-down":
+        collapse = _pessimistic_test(leaf2, tree.sum_over_leaves(leaf2), n_samples)
+        return Pruning.from_collapsed(tree, collapse & ~tree.is_leaf)
+    subtree2 = leaf2.copy()
+    collapse = np.zeros(tree.n_nodes, dtype=bool)
+    for inner in tree.inner_levels:
+        below = subtree2[tree.left[inner]] + subtree2[tree.right[inner]]
+        prune = _pessimistic_test(leaf2[inner], below, n_samples[inner])
+        collapse[inner] = prune
+        subtree2[inner] = np.where(prune, leaf2[inner], below)
+    return Pruning.from_collapsed(tree, collapse)
+
+
+# -- MEP ---------------------------------------------------------------------------------------
+
+# Ties between a node's static and dynamic error go to the leaf; estimates that differ by less
+# than this fraction are treated as tied, since both sides are sums of rounded fractions.
+_MEP_TIE = 1e-12
+
+
+def _check_m(m):
+    if m is None:
+        return None
+    if isinstance(m, bool) or not isinstance(m, numbers.Real):
+        hint = (" (minimum-error pruning takes no pruning sample; it estimates errors from the "
+                "growing counts)" if hasattr(m, "__len__") else "")
+        raise TypeError(f"m must be a real number >= 0 or None, got {type(m).__name__}{hint}.")
+    m = float(m)
+    if not np.isfinite(m) or m < 0:
+        raise ValueError(f"m must be a finite number >= 0 (or None for Laplace), got {m!r}.")
+    return m
+
+
+def _check_prior(prior, n_classes: int) -> np.ndarray:
+    try:
+        p = np.asarray(prior, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"prior must be an array of {n_classes} class probabilities, got "
+            f"{type(prior).__name__}."
+        ) from None
+    if p.shape != (n_classes,):
+        raise ValueError(
+            f"prior must hold one probability per class ({n_classes}), got shape {p.shape}."
+        )
+    if not np.all(np.isfinite(p)) or np.any(p < 0) or not np.isclose(p.sum(), 1.0, atol=1e-9):
+        raise ValueError(
+            f"prior must be a probability vector (non-negative, summing to 1), got {p.tolist()}."
+        )
+    return p
+
+
+def _m_and_prior(m, prior, n_classes: int, default_prior=None):
+    """Resolve (m, prior): None gives Niblett & Bratko's Laplace case m = k, uniform prior."""
+    m = _check_m(m)
+    if m is None:
+        if prior is not None:
+            raise ValueError(
+                "prior is used only with the m-estimate: the Laplace estimate (m=None) has the "
+                "uniform prior. Give m as well, e.g. m=2."
+            )
+        return float(n_classes), np.full(n_classes, 1.0 / n_classes)
+    if prior is None:
+        if default_prior is None:
+            raise ValueError("prior is required with m: the m-estimate needs prior probabilities.")
+        return m, default_prior
+    return m, _check_prior(prior, n_classes)
+
+
+def _estimated_errors(counts, labels, m: float, prior: np.ndarray) -> np.ndarray:
+    """N(t) E(t): the m-estimated error rate of every node times its number of examples."""
+    counts = np.asarray(counts, dtype=float)
+    n = counts.sum(axis=1)
+    rows = np.arange(len(counts))
+    wrong = n - counts[rows, labels] + m * (1.0 - prior[labels])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(n > 0, n * wrong / (n + m), 0.0)
+
+
+def m_estimate_error(counts, m=None, prior=None, label=None):
+    """Expected error rate of a leaf by the Laplace estimate or the m-estimate.
+
+    For a leaf with N examples, n_c of them of class c, that predicts class y:
+
+    * ``m=None``: Niblett & Bratko's (1986) Laplace estimate with k classes,
+      E = (N - n_y + k - 1) / (N + k);
+    * ``m >= 0``: Cestnik & Bratko's (1991) m-estimate of the class probability,
+      p_y = (n_y + m pi_y) / (N + m), and E = 1 - p_y = (N - n_y + m (1 - pi_y)) / (N + m),
+      with prior probabilities pi. With m = k and the uniform prior it is the Laplace estimate;
+      with m = 0 it is the training error rate.
+
+    Parameters
+    ----------
+    counts : array-like of shape (k,) or (n_nodes, k)
+        Class counts of one node, or one row per node.
+    m : float >= 0 or None, default None
+    prior : array-like of shape (k,), optional
+        The prior pi; required with ``m`` (:func:`minimum_error` defaults it to the class
+        frequencies at the root, which a single node's counts do not know).
+    label : int or array of int, optional
+        Class index the leaf predicts; default the majority class (ties to the smallest
+        index). For the Laplace estimate and for a uniform prior this class also maximises
+        p_y, so E is Cestnik & Bratko's 1 - max_c p_c.
+
+    Returns
+    -------
+    float or ndarray
+        The estimated error rate; ``nan`` for an empty node with m = 0.
+    """
+    counts = np.asarray(counts)
+    single = counts.ndim == 1
+    counts2 = np.atleast_2d(counts)
+    if counts2.ndim != 2 or counts2.shape[1] < 1:
+        raise ValueError(f"counts must have shape (k,) or (n_nodes, k), got {counts.shape}.")
+    if counts2.dtype.kind not in "iuf" or np.any(~np.isfinite(counts2)) or np.any(counts2 < 0):
+        raise ValueError("counts must be non-negative finite class counts.")
+    k = counts2.shape[1]
+    m, prior = _m_and_prior(m, prior, k)
+    if label is None:
+        labels = np.argmax(counts2, axis=1)
+    else:
+        labels = np.broadcast_to(np.asarray(label), (len(counts2),))
+        if labels.dtype.kind not in "iu" or labels.min() < 0 or labels.max() >= k:
+            raise ValueError(f"label must be a class index in [0, {k}), got {label!r}.")
+    n = counts2.sum(axis=1).astype(float)
+    wrong = n - counts2[np.arange(len(counts2)), labels] + m * (1.0 - prior[labels])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        error = wrong / (n + m)
+    return float(error[0]) if single else error
+
+
+class MinimumErrorEstimates(NamedTuple):
+    """The numbers of minimum-error pruning at every node (see :func:`minimum_error`).
+
+    Attributes
+    ----------
+    static : ndarray of shape (n_nodes,)
+        E(t), the estimated error rate of t as a leaf.
+    dynamic : ndarray of shape (n_nodes,)
+        The backed-up error rate of the best pruning below t that keeps t's split:
+        sum over the children c of N(c)/N(t) min(static(c), dynamic(c)); ``nan`` at leaves and
+        at nodes no training example reaches.
+    prune : ndarray of bool, shape (n_nodes,)
+        static <= dynamic at the internal nodes: the bottom-up pass makes t a leaf.
+    m : float
+        The m used (k, the number of classes, for the Laplace estimate).
+    prior : ndarray of shape (n_classes,)
+        The prior used (uniform for the Laplace estimate).
+    """
+
+    static: np.ndarray
+    dynamic: np.ndarray
+    prune: np.ndarray
+    m: float
+    prior: np.ndarray
+
+
+def _root_frequencies(tree: Tree) -> np.ndarray:
+    root = tree.counts[0].astype(float)
+    total = root.sum()
+    return root / total if total > 0 else np.full(tree.n_classes, 1.0 / tree.n_classes)
+
+
+def minimum_error_estimates(tree: Tree, m=None, prior=None) -> MinimumErrorEstimates:
+    """Static and dynamic error estimates of minimum-error pruning at every node.
+
+    Parameters are those of :func:`minimum_error`.
+
+    Returns
+    -------
+    MinimumErrorEstimates
+    """
+    _as_tree(tree)
+    m, prior = _m_and_prior(m, prior, tree.n_classes, _root_frequencies(tree))
+    as_leaf = _estimated_errors(tree.counts, tree.labels, m, prior)
+    best, below, collapse = _backed_up(tree, as_leaf)
+    n = tree.counts.sum(axis=1).astype(float)
+    static = m_estimate_error(tree.counts, m, prior, tree.labels)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        dynamic = np.where(~tree.is_leaf & (n > 0), below / n, np.nan)
+    return MinimumErrorEstimates(static, dynamic, collapse & ~tree.is_leaf, m, prior)
+
+
+def _backed_up(tree: Tree, as_leaf: np.ndarray):
+    """Bottom-up pass: best[t] = min(as_leaf[t], below[t]), below[t] = best[left] + best[right]."""
+    best = as_leaf.copy()
+    below = np.full(tree.n_nodes, np.nan)
+    collapse = tree.is_leaf.copy()
+    for inner in tree.inner_levels:
+        split = best[tree.left[inner]] + best[tree.right[inner]]
+        leaf = as_leaf[inner]
+        prune = leaf <= split + _MEP_TIE * np.maximum(split, 1.0)
+        below[inner] = split
+        collapse[inner] = prune
+        best[inner] = np.where(prune, leaf, split)
+    return best, below, collapse
+
+
+def minimum_error(tree: Tree, m=None, prior=None) -> Pruning:
+    """Minimum-error pruning (MEP): Niblett & Bratko (1986), with Cestnik & Bratko's m-estimate.
+
+    Every node t gets a *static* error, the expected error rate E(t) of t as a leaf (see
+    :func:`m_estimate_error`), and a *dynamic* (backed-up) error, the rate of the best pruning
+    below it, weighted by the children's shares of t's N(t) training examples:
+
+        E(t) = (N(t) - n_y(t) + m (1 - pi_y)) / (N(t) + m),
+        D(t) = sum over the children c of N(c)/N(t) min(E(c), D(c)).
+
+    From the leaves up, t becomes a leaf when E(t) <= D(t) (ties prune). With ``m=None`` the
+    estimate is Niblett & Bratko's (1986) Laplace rate (N - n_y + k - 1)/(N + k) for k classes
+    (m = k, uniform prior); with ``m`` given it is Cestnik & Bratko's (1991) m-estimate.
+
+    Because N(t) D(t) is a sum over the leaves below, the pass minimises sum_leaves N(s) E(s)
+    exactly over all prunings of the tree and returns the smallest minimiser.
+
+    Parameters
+    ----------
+    tree : Tree
+        The grown tree; only its growing counts and labels are used (MEP takes no pruning
+        sample).
+    m : float >= 0 or None, default None
+        ``None`` for the Laplace estimate; otherwise the weight of the prior, in examples.
+        m = 0 is pruning on the plain training error; a large m pulls every estimate towards
+        the prior and prunes more.
+    prior : array-like of shape (n_classes,), optional
+        Prior class probabilities pi of the m-estimate; default the class frequencies of the
+        growing sample at the root, as Cestnik & Bratko (1991) use. Only with ``m``.
+
+    Returns
+    -------
+    Pruning
+        Leaves keep the tree's labels (majority of the growing counts). Where a non-uniform
+        prior with a large m would make another class more probable than the majority at a
+        node, E(t) is still the estimated error of the label the leaf predicts.
+
+    Notes
+    -----
+    One bottom-up pass over the levels, O(n_nodes * n_classes). Static and dynamic errors are
+    compared as counts N(t) E(t) and N(t) D(t), so nodes that no training example reaches
+    weigh nothing (and are pruned); values that agree to within a relative 1e-12 are treated
+    as tied.
+    """
+    _as_tree(tree)
+    m, prior = _m_and_prior(m, prior, tree.n_classes, _root_frequencies(tree))
+    _, _, collapse = _backed_up(tree, _estimated_errors(tree.counts, tree.labels, m, prior))
+    return Pruning.from_collapsed(tree, collapse)
+
+
+# -- CVP ---------------------------------------------------------------------------------------
+
+MEASURES = ("entropy", "gini", "gain_ratio", "chi2", "g_statistic", "criterion")
+_CRITERION_MEASURES = {"gini": "gini", "entropy": "entropy", "log_loss": "entropy",
+                       "information": "entropy"}
+
+
+def _entropy_bits(counts: np.ndarray, n: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = counts / n[:, None]
+        return -np.sum(np.where(counts > 0, p * np.log2(np.where(counts > 0, p, 1.0)), 0.0),
+                       axis=1)
+
+
+def _gini(counts: np.ndarray, n: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = counts / n[:, None]
+        return np.where(n > 0, 1.0 - np.sum(p * p, axis=1), 0.0)
+
+
+def _resolve_measure(tree: Tree, measure: str) -> str:
+    if not isinstance(measure, str) or measure not in MEASURES:
+        raise ValueError(f"measure must be one of {MEASURES}, got {measure!r}.")
+    if measure != "criterion":
+        return measure
+    if tree.criterion not in _CRITERION_MEASURES:
+        raise ValueError(
+            f"measure='criterion' uses the tree's growing criterion, and this tree has "
+            f"{'none' if tree.criterion is None else repr(tree.criterion)} (a tree from "
+            "Tree.from_sklearn with criterion 'gini', 'entropy' or 'log_loss' has one); "
+            f"name a measure from {MEASURES[:-1]} instead."
+        )
+    return _CRITERION_MEASURES[tree.criterion]
+
+
+def split_measure(tree: Tree, measure: str = "entropy") -> np.ndarray:
+    """The goodness of every internal node's split, from the growing counts.
+
+    With N examples at node t, N_L and N_R in its children, and class counts n_c:
+
+    * ``"entropy"``: information gain in bits, H(t) - N_L/N H(L) - N_R/N H(R), with
+      H = -sum_c p_c log2 p_c (Quinlan's ID3 measure, one of Mingers' 1987 measures);
+    * ``"gini"``: decrease of the Gini index 1 - sum_c p_c^2, weighted the same way (CART's);
+    * ``"gain_ratio"``: information gain divided by the split information
+      -(N_L/N) log2(N_L/N) - (N_R/N) log2(N_R/N) (Quinlan's C4.5); 0 when a child is empty;
+    * ``"chi2"``: Pearson's chi-square statistic of the 2 x k table of children by classes,
+      sum (O - E)^2 / E with E = N_child n_c / N over the cells with E > 0;
+    * ``"g_statistic"``: the likelihood-ratio statistic G = 2 sum O ln(O / E) of the same
+      table, which equals 2 ln(2) N times the information gain (Mingers 1987);
+    * ``"criterion"``: the measure of the tree's own grower (``"gini"`` or ``"entropy"``).
+
+    Parameters
+    ----------
+    tree : Tree
+    measure : str, default "entropy"
+
+    Returns
+    -------
+    ndarray of shape (n_nodes,)
+        The measure at internal nodes, ``nan`` at leaves. Gains below 1e-12 (rounding of a
+        zero gain) are set to 0, so that splits without gain tie exactly.
+    """
+    _as_tree(tree)
+    measure = _resolve_measure(tree, measure)
+    inner = np.flatnonzero(~tree.is_leaf)
+    values = np.full(tree.n_nodes, np.nan)
+    if not inner.size:
+        return values
+    counts = tree.counts.astype(float)
+    parent, left, right = counts[inner], counts[tree.left[inner]], counts[tree.right[inner]]
+    n, n_left, n_right = parent.sum(axis=1), left.sum(axis=1), right.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        share_left = np.where(n > 0, n_left / n, 0.0)
+        share_right = np.where(n > 0, n_right / n, 0.0)
+    if measure == "chi2":
+        result = np.zeros(len(inner))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            for child, n_child in ((left, n_left), (right, n_right)):
+                expected = n_child[:, None] * parent / n[:, None]
+                cell = np.where(expected > 0, (child - expected) ** 2 / expected, 0.0)
+                result += cell.sum(axis=1)
+        values[inner] = result
+        return values
+    impurity = _gini if measure == "gini" else _entropy_bits
+    gain = (impurity(parent, n) - share_left * impurity(left, n_left)
+            - share_right * impurity(right, n_right))
+    gain = np.where(gain > 1e-12, gain, 0.0)
+    if measure == "gain_ratio":
+        split_info = _entropy_bits(np.column_stack([n_left, n_right]), n)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            gain = np.where(split_info > 0, gain / split_info, 0.0)
+    elif measure == "g_statistic":
+        gain = 2.0 * np.log(2.0) * n * gain
+    values[inner] = gain
+    return values
+
+
+def _leaf_steps(tree: Tree, node_value: np.ndarray, critical_values: np.ndarray):
+    above = np.where(tree.parent >= 0, node_value[np.maximum(tree.parent, 0)], np.inf)
+    first = np.searchsorted(critical_values, node_value, side="left")
+    last = np.searchsorted(critical_values, above, side="left")
+    return first, np.maximum(first, last)
+
+
+def _sum_per_step(intervals, node_values: np.ndarray, n_steps: int) -> np.ndarray:
+    """Add each node's value to the steps in its interval: a difference array and a cumsum."""
+    first, last = intervals
+    change = (np.bincount(first, weights=node_values, minlength=n_steps + 1)
+              - np.bincount(last, weights=node_values, minlength=n_steps + 1))
+    return np.cumsum(change[:-1])
+
+
+@dataclass(frozen=True, eq=False)
+class CriticalValuePath(Sequence):
+    """The nested sequence of critical-value prunings, step by step (Mingers 1987, 1989).
+
+    At a critical value cv, an internal node stays internal exactly when its split measure or
+    the measure of some internal node below it exceeds cv. Writing M*(t) for the largest
+    measure in the subtree of t, the pruning at cv collapses every node with M*(t) <= cv; as
+    cv grows the prunings shrink, one step per distinct value of M*, down to the root alone.
+
+    The path is a sequence of ``(critical value, Pruning)`` pairs; it stores one number per
+    node and builds each step's pruning on demand.
+
+    Attributes
+    ----------
+    tree : Tree
+    measure : str
+        The measure used (``"criterion"`` resolved to the grower's).
+    measures : ndarray of shape (n_nodes,)
+        The split measure of every internal node (:func:`split_measure`), ``nan`` at leaves.
+    node_value : ndarray of shape (n_nodes,)
+        M*(t), the largest measure in the subtree of t; ``-inf`` at the tree's leaves.
+    critical_values : ndarray of shape (n_steps,)
+        ``-inf`` (the whole tree), then the distinct values of M* over the internal nodes,
+        increasing. Step j's pruning is the one for every cv in
+        [critical_values[j], critical_values[j + 1]); the last step is the root alone.
+    n_leaves : ndarray of shape (n_steps,)
+        Number of leaves of each step's pruning.
+    """
+
+    tree: Tree
+    measure: str
+    measures: np.ndarray
+    node_value: np.ndarray
+    critical_values: np.ndarray
+    n_leaves: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.critical_values)
+
+    def __getitem__(self, step):
+        if isinstance(step, slice):
+            return [self[i] for i in range(*step.indices(len(self)))]
+        step = self._check_step(step)
+        return float(self.critical_values[step]), self.pruning(step)
+
+    def _check_step(self, step) -> int:
+        if isinstance(step, bool) or not isinstance(step, numbers.Integral):
+            raise TypeError(f"step must be an integer, got {type(step).__name__}.")
+        if not -len(self) <= step < len(self):
+            raise IndexError(f"step must be in [{-len(self)}, {len(self)}), got {step}.")
+        return int(step) % len(self)
+
+    def pruning(self, step: int) -> Pruning:
+        """The pruning of step ``step`` (0 is the whole tree, -1 the root alone)."""
+        step = self._check_step(step)
+        return Pruning.from_collapsed(self.tree, self.node_value <= self.critical_values[step])
+
+    def step(self, critical_value) -> int:
+        """Index of the step whose pruning is the one for ``critical_value``."""
+        if isinstance(critical_value, bool) or not isinstance(critical_value, numbers.Real):
+            raise TypeError(
+                f"critical_value must be a real number, got {type(critical_value).__name__}."
+            )
+        if np.isnan(critical_value):
+            raise ValueError("critical_value must not be NaN.")
+        return int(np.searchsorted(self.critical_values, critical_value, side="right") - 1)
+
+    def pruning_at(self, critical_value) -> Pruning:
+        """The pruning at a fixed critical value, e.g. a chi-square table's value (Mingers 1987)."""
+        return self.pruning(self.step(critical_value))
+
+    def leaf_intervals(self) -> tuple[np.ndarray, np.ndarray]:
+        """For every node, the steps [first, last) in which it is a leaf of the pruning.
+
+        Node t is a leaf at cv when M*(t) <= cv < M*(parent of t).
+        """
+        return _leaf_steps(self.tree, self.node_value, self.critical_values)
+
+    def per_step(self, node_values) -> np.ndarray:
+        """Sum of ``node_values`` over the leaves of every step's pruning, in O(n_nodes + n_steps)."""
+        node_values = np.asarray(node_values, dtype=float)
+        if node_values.shape != (self.tree.n_nodes,):
+            raise ValueError(f"node_values must have one value per node ({self.tree.n_nodes}).")
+        return _sum_per_step(self.leaf_intervals(), node_values, len(self))
+
+    def errors(self, counts) -> np.ndarray:
+        """Number of errors of every step's pruning on a sample with per-node ``counts``.
+
+        Parameters
+        ----------
+        counts : ndarray of shape (n_nodes, n_classes)
+            E.g. ``tree.node_counts(X_prune, y_prune)``.
+        """
+        counts = np.asarray(counts)
+        if counts.shape != self.tree.counts.shape:
+            raise ValueError(
+                f"counts must have shape {self.tree.counts.shape}, got {counts.shape}."
+            )
+        return np.rint(self.per_step(leaf_errors(counts, self.tree.labels))).astype(np.int64)
+
+    def __repr__(self) -> str:
+        return (f"CriticalValuePath(measure={self.measure!r}, n_steps={len(self)}, "
+                f"n_leaves {self.n_leaves[0]} -> {self.n_leaves[-1]})")
+
+
+def critical_value_path(tree: Tree, measure: str = "entropy") -> CriticalValuePath:
+    """Mingers' (1987, 1989) critical-value pruning: the prunings for every critical value.
+
+    Mingers prunes with a threshold on the split-selection measure: a node whose measure does
+    not exceed the critical value cv is pruned, unless a node below it has a measure above cv
+    (its subtree is then kept, and the node with it). With M*(t) the largest measure among
+    the internal nodes of the subtree of t,
+
+        T(cv) = the pruning that makes a leaf of every node t with M*(t) <= cv,
+
+    and raising cv from -inf to the largest measure gives a nested sequence of prunings from
+    the whole tree down to the root alone, one step per distinct M*.
+
+    Parameters
+    ----------
+    tree : Tree
+    measure : {"entropy", "gini", "gain_ratio", "chi2", "g_statistic", "criterion"}, default "entropy"
+        The split measure (see :func:`split_measure`), computed from the growing counts.
+        Mingers (1987, 1989) used several, among them information gain and the chi-square and
+        G statistics; Esposito, Malerba & Semeraro (1997) used the measure the tree was grown
+        with, which ``"criterion"`` selects for a tree from scikit-learn. The default is
+        information gain, the measure of ID3 that Mingers' experiments grew trees with and
+        one that every tree can be scored by.
+
+    Returns
+    -------
+    CriticalValuePath
+        A sequence of ``(critical value, Pruning)`` pairs, built lazily.
+
+    Notes
+    -----
+    One bottom-up pass gives M* (a maximum over the children, level by level), a sort gives
+    the distinct critical values, and each node's range of steps as a leaf gives the leaf
+    counts of all steps at once: O(n_nodes log n_nodes).
+    """
+    _as_tree(tree)
+    resolved = _resolve_measure(tree, measure)
+    measures = split_measure(tree, resolved)
+    node_value = np.where(tree.is_leaf, -np.inf, measures)
+    for inner in tree.inner_levels:
+        node_value[inner] = np.maximum(node_value[inner], np.maximum(
+            node_value[tree.left[inner]], node_value[tree.right[inner]]))
+    critical_values = np.concatenate([[-np.inf], np.unique(node_value[~tree.is_leaf])])
+    intervals = _leaf_steps(tree, node_value, critical_values)
+    n_leaves = np.rint(_sum_per_step(intervals, np.ones(tree.n_nodes), len(critical_values)))
+    return CriticalValuePath(tree, resolved, _frozen(measures), _frozen(node_value),
+                             _frozen(critical_values), _frozen(n_leaves.astype(np.int64)))
+
+
+def _pruning_sample(tree: Tree, X_prune, y_prune):
+    """Validate a pruning sample, naming its arguments, and count it at every node."""
+    if X_prune is None or y_prune is None:
+        missing = "X_prune" if X_prune is None else "y_prune"
+        raise ValueError(
+            f"{missing} is required: critical-value pruning chooses its critical value on a "
+            "pruning sample (X_prune, y_prune) independent of the growing sample."
+        )
+    tree._require_split_rules()
+    X_prune = check_samples(X_prune, tree.n_features, name="X_prune", dtype=tree._dtype)
+    y_prune = check_labels(y_prune, X_prune.shape[0], name="y_prune")
+    return tree.node_counts(X_prune, y_prune)
+
+
+def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy") -> Pruning:
+    """Critical-value pruning (CVP) with the critical value chosen on a pruning sample.
+
+    Builds Mingers' (1987, 1989) sequence of prunings over all critical values
+    (:func:`critical_value_path`) and returns the one with the fewest errors on
+    ``(X_prune, y_prune)``, the smallest among equals -- how Esposito, Malerba & Semeraro
+    (1997) pick the critical value, since the method itself gives no rule for it.
+
+    Parameters
+    ----------
+    tree : Tree
+        Grown on a sample independent of the pruning sample.
+    X_prune : array-like of shape (m, n_features)
+    y_prune : array-like of shape (m,)
+        The pruning sample; its labels must be classes of the tree.
+    measure : str, default "entropy"
+        The split measure, as in :func:`critical_value_path`.
+
+    Returns
+    -------
+    Pruning
+
+    Notes
+    -----
+    The pruning sample is counted at every node once (:meth:`Tree.node_counts`), and the errors
+    of all steps follow from each node's range of steps as a leaf: O(m depth + n_nodes log
+    n_nodes), never materialising the sequence.
+    """
+    _as_tree(tree)
+    resolved = _resolve_measure(tree, measure)
+    counts = _pruning_sample(tree, X_prune, y_prune)
+    path = critical_value_path(tree, resolved)
+    errors = path.errors(counts)
+    best = len(errors) - 1 - int(np.argmin(errors[::-1]))
+    return path.pruning(best)
