@@ -29,6 +29,8 @@ from prunekit.heuristics import (
     CriticalValuePath,
     critical_value,
     critical_value_path,
+    error_based,
+    error_based_raising,
     minimum_error,
     pessimistic,
 )
@@ -47,6 +49,7 @@ __all__ = [
     "kearns_mansour", "kearns_mansour_global",
     "nobel", "best_pruning_by_size",
     "pessimistic", "minimum_error", "CriticalValuePath", "critical_value_path", "critical_value",
+    "error_based", "error_based_raising",
     "Pruner", "HoldoutPruner", "CostComplexityPruner", "PessimisticPruner", "MinimumErrorPruner",
     "CriticalValuePruner", "ReducedErrorPruner", "ErrorBasedPruner", "PrunedTreeClassifier",
     "bounds", "datasets", "growing", "heuristics", "plotting", "plot_tree",
