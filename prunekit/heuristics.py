@@ -679,7 +679,7 @@ def pessimistic_standard_error(subtree_errors, n_samples):
     """Quinlan's (1987) standard error of a subtree's corrected error count.
 
     Treating the corrected count n'(T_t) of errors among the N(t) training examples at t as
-    binomial, Quinlan (1987, Sec. "Pessimistic pruning") takes
+    binomial, Quinlan (1987, in the section on pessimistic pruning) takes
 
         SE(n'(T_t)) = sqrt(n'(T_t) (N(t) - n'(T_t)) / N(t)).
 
@@ -764,7 +764,8 @@ def pessimistic(tree: Tree, *, order: str = "top-down") -> Pruning:
     with N(t) training examples and e(t) errors as a leaf counts n'(t) = e(t) + 1/2, and the
     subtree T_t below it counts n'(T_t) = sum_s e(s) + L(T_t)/2 over its L(T_t) leaves s.
     The subtree is replaced by a leaf when the leaf is within one standard error of it
-    (Quinlan 1987, Sec. "Pessimistic pruning"; restated by Esposito, Malerba & Semeraro 1997):
+    (Quinlan 1987, section on pessimistic pruning; restated by Esposito, Malerba & Semeraro
+    1997):
 
         n'(t) <= n'(T_t) + SE(n'(T_t)),   SE(n'(T_t)) = sqrt(n'(T_t) (N(t) - n'(T_t)) / N(t)).
 

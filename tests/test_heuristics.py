@@ -84,6 +84,15 @@ def test_pessimistic_top_down_and_bottom_up_differ():
     assert pk.pessimistic(tree) == pk.pessimistic(tree, order="top-down")
 
 
+def test_pessimistic_on_counts_beyond_int64_cubes():
+    # N = 12,000,000: the exact test switches to Python integers and still decides as Quinlan's
+    # rule does: n'(t) = 4e6 + 0.5 against n'(T) = 2e6 + 1 and SE = sqrt(2e6 * 1e7 / 1.2e7).
+    tree = stump([6_000_000, 0], [2_000_000, 4_000_000])
+    for order in h.PEP_ORDERS:
+        assert pk.pessimistic(tree, order=order) == reference_pessimistic(tree, order)
+    assert pk.pessimistic(tree).n_nodes == 3
+
+
 def test_pessimistic_standard_error_helper():
     assert h.pessimistic_standard_error(3, 12) == 1.5
     assert h.pessimistic_standard_error(5, 4) == 0.0      # variance clipped at 0
