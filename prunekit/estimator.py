@@ -24,8 +24,14 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from prunekit import heuristics
 from prunekit.cost_complexity import cost_complexity
+from prunekit.heuristics import (
+    critical_value,
+    error_based,
+    error_based_raising,
+    minimum_error,
+    pessimistic,
+)
 from prunekit.reduced_error import reduced_error
 from prunekit.tree import Pruning, Tree
 
@@ -140,7 +146,7 @@ class PessimisticPruner(Pruner):
         self.order = order
 
     def prune(self, tree: Tree, X=None, y=None) -> Pruning:
-        return heuristics.pessimistic(tree, order=self.order)
+        return pessimistic(tree, order=self.order)
 
 
 class MinimumErrorPruner(Pruner):
@@ -161,7 +167,7 @@ class MinimumErrorPruner(Pruner):
         self.prior = prior
 
     def prune(self, tree: Tree, X=None, y=None) -> Pruning:
-        return heuristics.minimum_error(tree, m=self.m, prior=self.prior)
+        return minimum_error(tree, m=self.m, prior=self.prior)
 
 
 class ErrorBasedPruner(Pruner):
@@ -191,12 +197,12 @@ class ErrorBasedPruner(Pruner):
     def restructure(self, tree: Tree, X, y) -> Tree:
         if not self._raising():
             return tree
-        return heuristics.error_based_raising(tree, X, y, confidence=self.confidence)
+        return error_based_raising(tree, X, y, confidence=self.confidence)
 
     def prune(self, tree: Tree, X=None, y=None) -> Pruning:
         if self._raising():
             return Pruning.full(tree)
-        return heuristics.error_based(tree, confidence=self.confidence)
+        return error_based(tree, confidence=self.confidence)
 
 
 class CriticalValuePruner(HoldoutPruner):
@@ -218,7 +224,7 @@ class CriticalValuePruner(HoldoutPruner):
         self.measure = measure
 
     def prune(self, tree: Tree, X, y) -> Pruning:
-        return heuristics.critical_value(tree, X, y, measure=self.measure)
+        return critical_value(tree, X, y, measure=self.measure)
 
 
 class ReducedErrorPruner(HoldoutPruner):

@@ -36,7 +36,7 @@ def test_each_pruner_gives_the_function_s_pruning(data):
         (pk.MinimumErrorPruner(m=3, prior=[0.3, 0.7]),
          lambda t: pk.minimum_error(t, m=3, prior=[0.3, 0.7])),
         (pk.ErrorBasedPruner(confidence=0.1, subtree_raising=False),
-         lambda t: pk.heuristics.error_based(t, confidence=0.1)),
+         lambda t: pk.error_based(t, confidence=0.1)),
     ]
     for pruner, function in cases:
         fitted = pk.PrunedTreeClassifier(pruner, random_state=0).fit(X, y)
@@ -49,7 +49,7 @@ def test_subtree_raising_replaces_the_tree(data):
     X, y = data
     fitted = pk.PrunedTreeClassifier(pk.ErrorBasedPruner(confidence=0.25), random_state=0).fit(X, y)
     grown = pk.PrunedTreeClassifier(pk.CostComplexityPruner(), random_state=0).fit(X, y).tree_
-    raised = pk.heuristics.error_based_raising(grown, X, y, confidence=0.25)
+    raised = pk.error_based_raising(grown, X, y, confidence=0.25)
     assert fitted.pruning_ == pk.Pruning.full(fitted.tree_)
     np.testing.assert_array_equal(fitted.tree_.counts, raised.counts)
     np.testing.assert_array_equal(fitted.tree_.left, raised.left)
