@@ -11,7 +11,8 @@ import numpy as np
 
 from prunekit.tree import Pruning, Tree
 
-__all__ = ["tree_layout", "plot_tree"]
+__all__ = ["tree_layout", "plot_tree", "plot_prunings", "plot_upper_limit",
+           "plot_pruning_explorer"]
 
 _PALETTE = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3",
             "#8C8C8C", "#CCB974", "#64B5CD")
@@ -122,3 +123,314 @@ def plot_tree(tree: Tree, pruning: Pruning | None = None, *, ax=None, counts: bo
     if title:
         ax.set_title(title)
     return ax
+
+
+# ---------------------------------------------------------------------------------------------
+# Several prunings of one tree, C4.5's upper confidence limit, a pruner against its parameter
+# (Chapter 8). Figures are drawn at the width they are shown at (7 in at most) with every text
+# at least ``fontsize`` points.
+
+_NOTE_COLOUR = "#8E1B12"
+
+
+def _check_drawing_size(width: float, fontsize: float) -> None:
+    if not (isinstance(width, (int, float)) and 0 < width <= 7):
+        raise ValueError(f"width must be a number of inches in (0, 7], got {width!r}.")
+    if not (isinstance(fontsize, (int, float)) and fontsize >= 9):
+        raise ValueError(f"fontsize must be a number of points of at least 9, got {fontsize!r}.")
+
+
+def _raise_font_sizes(ax, fontsize: float) -> None:
+    """Set every text of ``ax`` drawn smaller than ``fontsize`` points to ``fontsize``."""
+    for text in ax.texts:
+        if text.get_fontsize() < fontsize:
+            text.set_fontsize(fontsize)
+    ax.title.set_fontsize(max(ax.title.get_fontsize(), fontsize + 1))
+
+
+def _per_panel(values, n_panels: int, name: str) -> list:
+    if values is None:
+        return [None] * n_panels
+    values = list(values)
+    if len(values) != n_panels:
+        raise ValueError(f"{name} must have one entry per pruning ({n_panels}), got {len(values)}.")
+    return values
+
+
+def _text_lines(tree: Tree, pruning: Pruning, counts: bool, rules: bool) -> np.ndarray:
+    """How many lines of text :func:`plot_tree` writes in each node's box."""
+    inner = pruning.kept & ~pruning.is_leaf
+    lines = np.full(tree.n_nodes, int(counts))
+    lines[inner & rules] += 1
+    lines[pruning.is_leaf] += 1
+    return np.maximum(lines, 1)
+
+
+def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=None,
+                  node_ids: bool = True, counts: bool = True, rules: bool = True,
+                  width: float = 7.0, panel_height: float | None = None, fontsize: float = 9,
+                  feature_names=None, class_names=None):
+    """Draw several prunings of one tree, one panel each, stacked vertically.
+
+    Each panel is :func:`plot_tree` of one pruning (the removed part in grey) at the full
+    width of the figure, so that several methods can be compared node by node without
+    shrinking the drawing. Optionally every node gets its index above its box, and chosen
+    nodes get a note below it (e.g. the numbers a pruning rule compared there).
+
+    Parameters
+    ----------
+    tree : Tree
+        At most 63 nodes, so that every node can be labelled.
+    prunings : sequence of Pruning
+        Prunings of ``tree``, one panel each, top to bottom.
+    titles : sequence of str, optional
+        One title per panel.
+    notes : sequence of (dict or None), optional
+        Per panel, a mapping ``node -> text`` written below that node's box.
+    highlight : sequence of (int, sequence of int or None), optional
+        Per panel, nodes to ring in red.
+    node_ids : bool, default True
+        Write each node's index above its box.
+    counts, rules : bool, default True
+        Passed to :func:`plot_tree`.
+    width : float, default 7.0
+        Width of the figure in inches, at most 7 (the width of the text column).
+    panel_height : float, optional
+        Height of each panel in inches; default from the depth of the tree.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+    feature_names, class_names : sequence of str, optional
+        Passed to :func:`plot_tree`.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    if tree.n_nodes > 63:
+        raise ValueError(f"tree has {tree.n_nodes} nodes; plot_prunings labels every node and "
+                         f"draws trees of at most 63 nodes.")
+    if isinstance(prunings, Pruning):
+        prunings = [prunings]
+    prunings = list(prunings)
+    if not prunings:
+        raise ValueError("prunings must hold at least one Pruning.")
+    for k, pruning in enumerate(prunings):
+        if not isinstance(pruning, Pruning) or pruning.tree is not tree:
+            raise ValueError(f"prunings[{k}] must be a Pruning of tree, got "
+                             f"{type(pruning).__name__}.")
+    _check_drawing_size(width, fontsize)
+    n = len(prunings)
+    titles = _per_panel(titles, n, "titles")
+    notes = _per_panel(notes, n, "notes")
+    highlight = _per_panel(highlight, n, "highlight")
+    for k, panel_notes in enumerate(notes):
+        if panel_notes is None:
+            continue
+        if not isinstance(panel_notes, dict):
+            raise TypeError(f"notes[{k}] must be a dict mapping nodes to text or None, got "
+                            f"{type(panel_notes).__name__}.")
+        bad = [v for v in panel_notes if not (isinstance(v, (int, np.integer))
+                                              and 0 <= v < tree.n_nodes)]
+        if bad:
+            raise ValueError(f"notes[{k}] names nodes outside [0, {tree.n_nodes}): {bad}.")
+    levels = tree.max_depth + 1
+    if panel_height is None:
+        per_level = (0.32 + 0.16 * (counts + rules) + 0.2 * node_ids
+                     + 0.2 * any(panel is not None for panel in notes))
+        panel_height = 0.5 + levels * per_level
+    if not (isinstance(panel_height, (int, float)) and panel_height > 0):
+        raise ValueError(f"panel_height must be a positive number of inches, got {panel_height!r}.")
+    fig, axes = plt.subplots(n, 1, figsize=(width, n * panel_height), squeeze=False)
+    xy = tree_layout(tree)
+    for ax, pruning, title, panel_notes, ring in zip(axes[:, 0], prunings, titles, notes, highlight):
+        plot_tree(tree, pruning, ax=ax, counts=counts, rules=rules, highlight=ring,
+                  feature_names=feature_names, class_names=class_names, title=title)
+        _raise_font_sizes(ax, fontsize)
+        half = (_text_lines(tree, pruning, counts, rules) * 1.2 + 0.6) * fontsize / 2 + 1.5
+        if node_ids:
+            for v in range(tree.n_nodes):
+                ax.annotate(str(v), xy[v], xytext=(0, half[v]), textcoords="offset points",
+                            ha="center", va="bottom", fontsize=fontsize, zorder=4,
+                            color="#555555" if pruning.kept[v] else "#AAAAAA",
+                            bbox=dict(boxstyle="square,pad=0.05", facecolor="white",
+                                      edgecolor="none"))
+        for v, text in (panel_notes or {}).items():
+            ax.annotate(text, xy[v], xytext=(0, -half[v]), textcoords="offset points",
+                        ha="center", va="top", fontsize=fontsize, color=_NOTE_COLOUR, zorder=4,
+                        bbox=dict(boxstyle="round,pad=0.15", facecolor="white",
+                                  edgecolor=_NOTE_COLOUR, linewidth=0.6))
+        ax.set_ylim(xy[:, 1].min() - 0.75, 0.75)
+    fig.tight_layout()
+    return fig
+
+
+def plot_upper_limit(confidence: float = 0.25, errors=(0, 1, 2, 5), max_n: int = 60,
+                     pairs=((0, 10), (2, 20), (10, 100)), *, width: float = 7.0,
+                     fontsize: float = 9):
+    """C4.5's upper confidence limit U_CF(e, N) as a function of N and of CF.
+
+    Top panel: U_CF(e, N) at ``confidence`` against N, one curve per number of errors ``e``,
+    with the exact binomial (Clopper-Pearson) upper limit dashed and the training error rate
+    e / N dotted. Bottom panel: U_CF(e, N) against CF on a log scale for the (e, N) of
+    ``pairs``. The values are those of :func:`prunekit.heuristics.upper_confidence_limit`
+    (Quinlan 1993, Sec. 4.2, as Weka's J48 computes them).
+
+    Parameters
+    ----------
+    confidence : float, default 0.25
+        CF of the top panel, in (0, 0.5].
+    errors : sequence of int, default (0, 1, 2, 5)
+        Numbers of errors e, one curve each in the top panel.
+    max_n : int, default 60
+        Largest N of the top panel.
+    pairs : sequence of (e, N), default ((0, 10), (2, 20), (10, 100))
+        The curves of the bottom panel.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+    from scipy.stats import beta
+
+    from prunekit.heuristics import upper_confidence_limit
+
+    _check_drawing_size(width, fontsize)
+    if not (isinstance(confidence, (int, float)) and 0 < confidence <= 0.5):
+        raise ValueError(f"confidence must be in (0, 0.5], got {confidence!r}.")
+    errors = [int(e) for e in errors]
+    if not errors or min(errors) < 0 or max(errors) >= max_n:
+        raise ValueError(f"errors must be non-empty integers in [0, max_n), got {errors}.")
+    pairs = [(int(e), int(n)) for e, n in pairs]
+    if any(not 0 <= e <= n or n < 1 for e, n in pairs):
+        raise ValueError(f"pairs must be (e, N) with 0 <= e <= N and N >= 1, got {pairs}.")
+
+    def exact(e, n, cf):
+        return beta.ppf(1 - cf, e + 1, n - e) if e < n else 1.0
+
+    with plt.rc_context({"font.size": fontsize}):
+        fig, (top, bottom) = plt.subplots(2, 1, figsize=(width, 7.0))
+        for k, e in enumerate(errors):
+            colour = _PALETTE[k % len(_PALETTE)]
+            sizes = np.arange(max(e, 1), max_n + 1)
+            top.plot(sizes, [upper_confidence_limit(e, n, confidence) for n in sizes],
+                     color=colour, label=f"$U_{{CF}}({e}, N)$")
+            top.plot(sizes, [exact(e, n, confidence) for n in sizes], "--", color=colour,
+                     lw=1)
+            if e > 0:
+                top.plot(sizes, e / sizes, ":", color=colour, lw=1)
+        top.plot([], [], "--", color="grey", lw=1, label="exact binomial limit")
+        top.plot([], [], ":", color="grey", lw=1, label="training rate $e/N$")
+        top.set_xlabel("number of examples at the leaf, $N$")
+        top.set_ylabel("upper limit of the error rate")
+        top.set_title(f"CF = {confidence:g}")
+        top.set_ylim(0, 1)
+        top.legend(ncol=2)
+        grid = np.geomspace(1e-3, 0.5, 60)
+        for k, (e, n) in enumerate(pairs):
+            colour = _PALETTE[k % len(_PALETTE)]
+            bottom.plot(grid, [upper_confidence_limit(e, n, cf) for cf in grid], color=colour,
+                        label=f"$e = {e}$, $N = {n}$")
+            bottom.plot(grid, [exact(e, n, cf) for cf in grid], "--", color=colour, lw=1)
+        bottom.set_xscale("log")
+        bottom.set_xlabel("confidence level CF (log scale)")
+        bottom.set_ylabel("$U_{CF}(e, N)$")
+        bottom.set_title("the same limit as CF varies (dashed: exact binomial limit)")
+        bottom.legend()
+        fig.tight_layout()
+    return fig
+
+
+def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors, current, *,
+                          parameter: str = "CF", log_scale: bool = True, counts: bool = False,
+                          title: str | None = None, width: float = 7.0, fontsize: float = 9):
+    """One pruning of a tree above the size and errors of a pruner along its parameter.
+
+    The view of an interactive explorer: the top panel draws ``pruning`` on ``tree`` (removed
+    part in grey); the bottom panel plots the number of leaves (left axis) and one or more
+    error curves (right axis) against the pruner's parameter, with the current value marked.
+
+    Parameters
+    ----------
+    tree : Tree
+    pruning : Pruning
+        The pruning at ``current``.
+    values : array-like of shape (k,)
+        The parameter values of the curves, increasing.
+    n_leaves : array-like of shape (k,)
+        Leaves of the pruning at every value.
+    errors : dict of str to array-like of shape (k,)
+        Error curves by label (e.g. training and test error rates).
+    current : float
+        The parameter value of ``pruning``.
+    parameter : str, default "CF"
+        Name of the parameter, for the axis label.
+    log_scale : bool, default True
+        Plot the parameter on a log scale.
+    counts : bool, default False
+        Write the class counts in the tree's boxes (for small trees).
+    title : str, optional
+        Title of the tree panel.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    if not isinstance(pruning, Pruning) or pruning.tree is not tree:
+        raise ValueError("pruning must be a Pruning of tree.")
+    _check_drawing_size(width, fontsize)
+    values = np.asarray(values, dtype=float)
+    n_leaves = np.asarray(n_leaves, dtype=float)
+    if values.ndim != 1 or len(values) < 2 or np.any(np.diff(values) <= 0):
+        raise ValueError("values must be at least two increasing numbers.")
+    if n_leaves.shape != values.shape:
+        raise ValueError(f"n_leaves must have one entry per value ({len(values)}).")
+    if not isinstance(errors, dict) or not errors:
+        raise TypeError("errors must be a non-empty dict mapping labels to error curves.")
+    curves = {}
+    for label, curve in errors.items():
+        curve = np.asarray(curve, dtype=float)
+        if curve.shape != values.shape:
+            raise ValueError(f"errors[{label!r}] must have one entry per value ({len(values)}).")
+        curves[label] = curve
+    if log_scale and values[0] <= 0:
+        raise ValueError("values must be positive on a log scale.")
+    with plt.rc_context({"font.size": fontsize}):
+        depth_height = 0.5 * (tree.max_depth + 1) if not counts else 0.75 * (tree.max_depth + 1)
+        fig, (ax_tree, ax_size) = plt.subplots(
+            2, 1, figsize=(width, min(6.0, depth_height) + 3.0),
+            height_ratios=[min(6.0, depth_height), 3.0])
+        plot_tree(tree, pruning, ax=ax_tree, counts=counts, rules=counts, title=title)
+        _raise_font_sizes(ax_tree, fontsize)
+        ax_size.step(values, n_leaves, where="post", color="k", label="leaves")
+        ax_size.set_ylabel("leaves of the pruning")
+        ax_size.set_xlabel(parameter + (" (log scale)" if log_scale else ""))
+        if log_scale:
+            ax_size.set_xscale("log")
+        ax_err = ax_size.twinx()
+        for k, (label, curve) in enumerate(curves.items()):
+            ax_err.step(values, curve, where="post", color=_PALETTE[k % len(_PALETTE)],
+                        label=label)
+        ax_err.set_ylabel("error rate")
+        ax_size.axvline(current, color=_NOTE_COLOUR, lw=1.2)
+        handles = ax_size.get_legend_handles_labels()
+        more = ax_err.get_legend_handles_labels()
+        ax_size.legend(handles[0] + more[0], handles[1] + more[1], loc="upper left")
+        fig.tight_layout()
+    return fig

@@ -1,0 +1,362 @@
+"""The checks of Chapter 8's exercises: correct answers pass with one line, plausible wrong
+answers are rejected with the hint that names the mistake, inputs must not be modified, and the
+exercises worked by hand show the worked answer only after a second wrong attempt.
+
+The correct answers follow the solution notebook (``exercises/solutions/08-classic-heuristics.ipynb``);
+each takes keyword switches that turn it into one of the usual mistakes.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy.stats import beta, norm
+
+import prunekit as pk
+from checking import failure_message as _message
+from prunekit.checks import CheckFailed, ch08
+from prunekit.datasets import cube, dnf_labels
+from prunekit.heuristics import upper_confidence_limit
+
+
+@pytest.fixture(autouse=True)
+def _fresh_attempts():
+    ch08.reset_attempts()
+    yield
+    ch08.reset_attempts()
+
+
+def _todo(*args, **kwargs):
+    raise NotImplementedError()
+
+
+# ---------------------------------------------------------------------- Exercise 8.1 (a)
+def test_ucf_by_hand_passes_with_a_table_value(capsys):
+    ch08.check_ucf_by_hand(lambda: 0.3519)          # z = 0.6745 from a four-digit table
+    ch08.check_ucf_by_hand(lambda: np.float64(upper_confidence_limit(2, 10, 0.25)))
+    assert capsys.readouterr().out == "✓ ucf_by_hand: all 1 checks passed.\n" * 2
+
+
+@pytest.mark.parametrize("value, hint", [
+    (0.2, "that is the training error rate e / N"),
+    (0.25, "only the corrected rate f = (e + 1/2) / N"),
+    (3.5186, "return the limit as a rate"),
+    (float(beta.ppf(0.75, 3, 8)), "exact (Clopper-Pearson) binomial limit"),
+    (None, "you used Phi^(-1)(CF)"),
+    (None, "not the two-sided"),
+    (None, "continuity correction"),
+])
+def test_ucf_by_hand_first_wrong_attempt_hides_the_answer(value, hint):
+    if value is None:        # recomputed with the wrong z or without the correction
+        z = {"you used Phi^(-1)(CF)": norm.ppf(0.25), "not the two-sided": norm.ppf(0.875),
+             "continuity correction": norm.ppf(0.75)}[hint]
+        f = 0.2 if hint == "continuity correction" else 0.25
+        value = (f + z * z / 20 + z * math.sqrt(f / 10 - f * f / 10 + z * z / 400)) / (1 + z * z / 10)
+    message = _message(ch08.check_ucf_by_hand, lambda: value)
+    assert hint in message
+    assert "worked" not in message and "0.3519" not in message and "0.3518" not in message
+
+
+def test_ucf_by_hand_second_wrong_attempt_shows_the_computation():
+    first = _message(ch08.check_ucf_by_hand, lambda: 0.2)
+    assert "worked" not in first
+    second = _message(ch08.check_ucf_by_hand, lambda: 0.3)
+    assert "worked: z = Phi^(-1)(0.75) = 0.6745, f = 2.5 / 10 = 0.25" in second
+    assert "= 0.3519" in second
+    ch08.reset_attempts()
+    assert "worked" not in _message(ch08.check_ucf_by_hand, lambda: 0.3)
+
+
+def test_ucf_by_hand_types_and_missing():
+    assert "not implemented yet" in _message(ch08.check_ucf_by_hand, _todo)
+    assert "should return the upper limit, a number" in _message(
+        ch08.check_ucf_by_hand, lambda: "0.35")
+    assert "should return the upper limit" in _message(ch08.check_ucf_by_hand, lambda: [0.35])
+
+
+# ---------------------------------------------------------------------- Exercise 8.1 (b)
+def upper_limit(e, n, confidence, *, z_of=lambda cf: norm.ppf(1 - cf), correction=0.5,
+                zero_case=True, top_case=True, count=False):
+    """C4.5's U_CF(e, N), or one of the usual wrong variants."""
+    z = z_of(confidence)
+    if zero_case and e == 0:
+        value = 1 - confidence ** (1 / n)
+    elif top_case and e + 0.5 >= n:
+        value = 1.0
+    else:
+        f = (e + correction) / n
+        value = ((f + z * z / (2 * n) + z * math.sqrt(max(f / n - f * f / n + z * z / (4 * n * n), 0)))
+                 / (1 + z * z / n))
+    return float(value * n if count else value)
+
+
+def test_upper_limit_passes(capsys):
+    ch08.check_upper_limit(upper_limit)
+    ch08.check_upper_limit(lambda e, n, cf: upper_confidence_limit(e, n, cf))
+    assert capsys.readouterr().out == "✓ upper_limit: all 10 checks passed.\n" * 2
+
+
+def test_upper_limit_cases_vary_every_argument():
+    cases = [args for _, args in ch08.upper_limit_cases()]
+    assert len({e for e, _, _ in cases}) >= 5
+    assert len({n for _, n, _ in cases}) >= 5
+    assert {cf for _, _, cf in cases} >= {0.01, 0.05, 0.1, 0.25, 0.5}
+    assert any(e == 0 for e, _, _ in cases) and any(e + 0.5 >= n for e, n, _ in cases)
+
+
+@pytest.mark.parametrize("changes, hint", [
+    (dict(z_of=norm.ppf), "you used Phi^(-1)(CF)"),
+    (dict(z_of=lambda cf: norm.ppf(1 - cf / 2)), "not the two-sided"),
+    (dict(correction=0.0), "continuity correction"),
+    (dict(zero_case=False), "for e = 0 C4.5 uses the exact limit 1 - CF^(1/N)"),
+    (dict(top_case=False), "when e + 1/2 >= N the corrected rate is at least 1"),
+    (dict(count=True), "return the limit as a rate"),
+])
+def test_upper_limit_mistakes(changes, hint):
+    message = _message(ch08.check_upper_limit, lambda e, n, cf: upper_limit(e, n, cf, **changes))
+    assert hint in message
+
+
+def test_upper_limit_exact_binomial_and_wrong_types():
+    def exact(e, n, cf):
+        return float(beta.ppf(1 - cf, e + 1, n - e)) if e < n else 1.0
+    assert "exact (Clopper-Pearson) binomial limit" in _message(ch08.check_upper_limit, exact)
+    assert "not implemented yet" in _message(ch08.check_upper_limit, _todo)
+    assert "return a single number" in _message(
+        ch08.check_upper_limit, lambda e, n, cf: np.array([upper_limit(e, n, cf)]))
+    message = _message(ch08.check_upper_limit, lambda e, n, cf: 1 / (e - 2))
+    assert "upper_limit(2, 10, 0.25) raised ZeroDivisionError" in message
+
+
+# ---------------------------------------------------------------------- Exercise 8.2
+RIGHT_PEP = {1: (5.5, 4.0, 1.86, "prune"), 2: (5.5, 2.5, 1.48, "keep")}
+
+
+def test_pep_test_passes(capsys):
+    tree = ch08.pep_tree()
+    ch08.check_pep_test(RIGHT_PEP.__getitem__, tree)
+    # exact values, NumPy numbers and another spelling of the decision pass as well
+    from prunekit.heuristics import pessimistic_errors
+    numbers = pessimistic_errors(tree)
+    ch08.check_pep_test(lambda v: (numbers.as_leaf[v], np.float64(numbers.subtree[v]),
+                                   numbers.standard_error[v],
+                                   " PRUNE " if numbers.prune[v] else "Keep"), tree)
+    assert capsys.readouterr().out == "✓ pep_test: all 2 checks passed.\n" * 2
+
+
+def test_pep_test_agrees_with_the_library():
+    tree = ch08.pep_tree()
+    assert np.flatnonzero(pk.pessimistic(tree).kept).tolist() == [0, 1, 2, 5, 6, 7, 8]
+    from prunekit.heuristics import pessimistic_errors
+    numbers = pessimistic_errors(tree)
+    for v, (leaf, subtree, se, decision) in RIGHT_PEP.items():
+        assert numbers.as_leaf[v] == leaf and numbers.subtree[v] == subtree
+        assert abs(numbers.standard_error[v] - se) < 0.005
+        assert numbers.prune[v] == (decision == "prune")
+
+
+@pytest.mark.parametrize("answers, hint", [
+    ({1: (5.5, 3.5, 1.76, "prune")}, "not a single 1/2"),                       # one half only
+    ({1: (5.5, 4.0, 1.86, "keep")}, "the test allows one standard error"),       # no SE
+    ({1: (5.5, 4.0, math.sqrt(4 * 46 / 50), "prune")},
+     "the standard error uses m_v"),                                             # SE with m = 50
+    ({2: (5.5, 3.5, math.sqrt(3.5 * 16.5 / 20), "keep")}, "1/2 per leaf of T_v, not per node"),
+    ({1: (5.0, 4.0, 1.86, "prune")}, "the leaf's count is corrected as well"),
+    ({1: (5.5, 3.0, math.sqrt(3 * 27 / 30), "prune")}, "the subtree's count is corrected too"),
+    ({2: (5.5, 2.5, 1.48, "prune")}, "keep otherwise"),                         # reversed
+])
+def test_pep_test_mistakes_get_hints_and_no_worked_answer(answers, hint):
+    given = {**RIGHT_PEP, **answers}
+    message = _message(ch08.check_pep_test, given.__getitem__)
+    assert hint in message
+    assert "worked" not in message
+
+
+def test_pep_test_second_attempt_shows_the_numbers():
+    wrong = {**RIGHT_PEP, 1: (5.5, 4.0, 1.86, "keep")}.__getitem__
+    first = _message(ch08.check_pep_test, wrong)
+    assert "pep_test(1) returned (5.5, 4, 1.86, 'keep'): the decision is not right at node 1." in first
+    assert "worked" not in first
+    second = _message(ch08.check_pep_test, wrong)
+    assert ("worked: m_v = 30, e'(v) = 5.5, e'(T_v) = 4, SE = 1.862; 5.5 <= 5.862  ->  prune"
+            in second)
+
+
+def test_pep_test_rejects_wrong_types():
+    assert "a tuple of four values" in _message(ch08.check_pep_test, lambda v: "prune")
+    assert "a tuple of four values" in _message(ch08.check_pep_test, lambda v: (5.5, 4.0, 1.86))
+    message = _message(ch08.check_pep_test, lambda v: (*RIGHT_PEP[v][:3], True))
+    assert "it should be 'prune' or 'keep'" in message
+    message = _message(ch08.check_pep_test, lambda v: ("5.5", *RIGHT_PEP[v][1:]))
+    assert "a number for each of e'(v), e'(T_v) and SE" in message
+    assert "not implemented yet" in _message(ch08.check_pep_test, _todo)
+
+
+def test_pep_test_varies_the_node():
+    assert len(ch08.PEP_NODES) == 2
+    decisions = {RIGHT_PEP[v][3] for v in ch08.PEP_NODES}
+    assert decisions == {"prune", "keep"}
+
+
+# ---------------------------------------------------------------------- Exercise 8.3
+def m_error(counts, m, prior, *, mistake=None):
+    """The m-estimate of a leaf's error rate, or one of the usual wrong variants."""
+    n = counts.sum()
+    if mistake == "largest p":
+        return float(1 - ((counts + m * prior) / (n + m)).max())
+    y = int(np.argmax(counts))
+    if mistake == "last of ties":
+        y = len(counts) - 1 - int(np.argmax(counts[::-1]))
+    if mistake == "prior not complemented":
+        return float((n - counts[y] + m * prior[y]) / (n + m))
+    if mistake == "laplace":
+        return float((n - counts[y] + len(counts) - 1) / (n + len(counts)))
+    if mistake == "probability":
+        return float((counts[y] + m * prior[y]) / (n + m))
+    if mistake == "in place":
+        counts += 0                      # harmless ...
+        counts[y] -= counts[y]           # ... and now it is not
+        return float((n - (n - counts.sum()) + m * (1 - prior[y])) / (n + m))
+    if mistake == "normalised prior":
+        prior /= prior.sum() * 2
+        return float((n - counts[y] + m * (1 - 2 * prior[y])) / (n + m))
+    return float((n - counts[y] + m * (1 - prior[y])) / (n + m))
+
+
+def test_m_error_passes(capsys):
+    ch08.check_m_error(m_error)
+    ch08.check_m_error(lambda c, m, p: np.float64(pk.heuristics.m_estimate_error(c, m, p)))
+    assert capsys.readouterr().out == "✓ m_error: all 10 checks passed.\n" * 2
+
+
+def test_m_error_cases_vary_every_argument_and_test_ties():
+    cases = ch08.m_error_cases()
+    assert len({len(c) for _, c, _, _ in cases}) == 2                     # 2 and 3 classes
+    assert len({m for _, _, m, _ in cases}) >= 5 and any(m == 0 for _, _, m, _ in cases)
+    assert len({tuple(p) for _, _, _, p in cases}) >= 5
+    ties = [(c, p) for _, c, _, p in cases if np.sum(c == c.max()) > 1]
+    assert ties and any(p[np.argmax(c)] < p[len(c) - 1] for c, p in ties)
+
+
+@pytest.mark.parametrize("mistake, hint", [
+    ("largest p", "predict the majority class of the counts"),
+    ("last of ties", "the smallest index among ties"),
+    ("prior not complemented", "the prior enters the error through 1 - prior[y]"),
+    ("laplace", "that is the Laplace estimate"),
+    ("probability", "that is the estimated probability of the predicted class"),
+])
+def test_m_error_mistakes(mistake, hint):
+    message = _message(ch08.check_m_error, lambda c, m, p: m_error(c, m, p, mistake=mistake))
+    assert hint in message
+
+
+def test_m_error_must_not_modify_its_inputs():
+    message = _message(ch08.check_m_error, lambda c, m, p: m_error(c, m, p, mistake="in place"))
+    assert "changed its argument counts" in message
+    assert "do not modify counts in place" in message
+    message = _message(ch08.check_m_error,
+                       lambda c, m, p: m_error(c, m, p, mistake="normalised prior"))
+    assert "changed its argument prior" in message
+
+
+def test_m_error_types():
+    assert "not implemented yet" in _message(ch08.check_m_error, _todo)
+    assert "should return the estimated error rate, a number" in _message(
+        ch08.check_m_error, lambda c, m, p: None)
+    assert "return a single number" in _message(
+        ch08.check_m_error, lambda c, m, p: np.array([m_error(c, m, p)]))
+
+
+# ---------------------------------------------------------------------- Exercise 8.4
+POINTS = cube(ch08.COVERAGE_FEATURES)
+CLEAN = dnf_labels(POINTS, ch08.COVERAGE_TERMS)
+NOISE = ch08.COVERAGE_NOISE
+
+
+def coverage(tree, counts, confidence, *, mistake=None):
+    """The share of reached leaves whose true error rate is at most U_CF, or a wrong variant."""
+    leaf_of = tree.apply(POINTS)
+    covered, reached = 0, 0
+    for v in np.flatnonzero(tree.is_leaf):
+        n = counts[v].sum()
+        if n == 0:
+            if mistake == "unreached":
+                reached += 1
+            continue
+        q = np.mean(tree.labels[v] != CLEAN[leaf_of == v])
+        true_rate = q if mistake == "no noise" else NOISE + (1 - 2 * NOISE) * q
+        e = n - (counts[v].max() if mistake == "majority" else counts[v, tree.labels[v]])
+        if mistake == "growing counts":
+            n, e = tree.counts[v].sum(), tree.counts[v].sum() - tree.counts[v].max()
+        if mistake == "training":
+            true_rate = e / n
+        limit = upper_confidence_limit(e, n, confidence)
+        if mistake == "count":
+            limit *= n
+        covered += true_rate <= limit
+        reached += 1
+    if mistake == "in place":
+        counts[:] = 0
+    return float(covered / reached)
+
+
+def test_coverage_passes(capsys):
+    ch08.check_coverage(coverage)
+    assert capsys.readouterr().out == "✓ coverage: all 6 checks passed.\n"
+
+
+def test_coverage_cases_vary_every_argument():
+    cases = ch08.coverage_cases()
+    assert len({(m, seed) for _, m, seed, _, _ in cases}) >= 4           # trees
+    assert {fresh for *_, fresh in cases} == {True, False}               # counts
+    assert len({cf for _, _, _, cf, _ in cases}) >= 4                     # confidence
+    # the fresh cases have unreached leaves (the stated rule matters) and leaves whose fresh
+    # majority is not the tree's label (the errors of the label matter)
+    for _, m, seed, _, fresh in cases:
+        tree, counts = ch08._coverage_case(m, seed, fresh)
+        leaves = tree.is_leaf
+        if fresh:
+            assert np.any(counts[leaves].sum(axis=1) == 0)
+            assert np.any(counts[leaves].argmax(axis=1) != tree.labels[leaves])
+
+
+@pytest.mark.parametrize("mistake, hint", [
+    ("training", "compare the limit with the leaf's TRUE error rate"),
+    ("no noise", "a leaf's true error rate includes the label noise"),
+    ("count", "U_CF(e, N) is a rate"),
+    ("majority", "e counts the errors of the label the leaf predicts"),
+    ("growing counts", "take e and N from the counts argument"),
+    ("unreached", "leave them out of the fraction altogether"),
+])
+def test_coverage_mistakes(mistake, hint):
+    message = _message(ch08.check_coverage,
+                       lambda t, c, cf: coverage(t, c, cf, mistake=mistake))
+    assert hint in message
+
+
+def test_coverage_must_not_modify_the_counts_and_types():
+    message = _message(ch08.check_coverage, lambda t, c, cf: coverage(t, c, cf, mistake="in place"))
+    assert "changed its argument counts" in message
+    assert "not implemented yet" in _message(ch08.check_coverage, _todo)
+    assert "a fraction of leaves, a number" in _message(ch08.check_coverage,
+                                                        lambda t, c, cf: "most")
+
+
+def test_leaf_true_error_rates_by_enumeration():
+    tree, _ = ch08._coverage_case(300, 0, False)
+    rates = ch08.leaf_true_error_rates(tree)
+    leaf_of = tree.apply(POINTS)
+    for v in np.flatnonzero(tree.is_leaf)[:10]:
+        here = leaf_of == v
+        wrong = tree.labels[v] != CLEAN[here]
+        # a point is misclassified with probability 1 - noise where the label is wrong
+        expected = np.mean(np.where(wrong, 1 - NOISE, NOISE))
+        assert math.isclose(rates[v], expected)
+    assert np.all(np.isnan(rates[~tree.is_leaf]))
+
+
+def test_check_failed_is_an_assertion():
+    with pytest.raises(CheckFailed):
+        ch08.check_m_error(_todo)

@@ -1,0 +1,165 @@
+"""The chapter 8 figures: several prunings stacked, C4.5's upper limit, a pruner's explorer.
+
+Every figure is drawn at most 7 inches wide, with no text smaller than 9 points, and bad
+arguments get an error that names them.
+"""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import prunekit as pk  # noqa: E402
+from prunekit.plotting import (  # noqa: E402
+    plot_pruning_explorer,
+    plot_prunings,
+    plot_upper_limit,
+)
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture
+def tree():
+    # 0: x0 <= 0.5 ? 1 : 2;  2: x1 <= 0.5 ? 3 : 4
+    return pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+                               [[6, 4], [5, 1], [1, 3], [1, 0], [0, 3]],
+                               [0, -1, 1, -1, -1], [0.5, np.nan, 0.5, np.nan, np.nan])
+
+
+def _texts(fig):
+    return [t for ax in fig.axes for t in ax.texts + [ax.title, ax.xaxis.label, ax.yaxis.label]
+            + ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
+
+
+def _smallest_font(fig):
+    texts = _texts(fig)
+    for ax in fig.axes:
+        legend = ax.get_legend()
+        if legend is not None:
+            texts += legend.get_texts()
+    return min(t.get_fontsize() for t in texts)
+
+
+def test_plot_prunings_stacks_one_panel_per_pruning(tree):
+    prunings = [pk.Pruning.full(tree), pk.Pruning.from_collapsed(tree, [2])]
+    fig = plot_prunings(tree, prunings, titles=["grown", "collapsed"],
+                        notes=[None, {2: "1.5 vs 2.0"}], highlight=[None, 2])
+    assert len(fig.axes) == 2
+    width, height = fig.get_size_inches()
+    assert width == 7.0 and height > 2
+    top, bottom = fig.axes
+    assert top.get_title() == "grown" and bottom.get_title() == "collapsed"
+    assert top.get_position().y0 > bottom.get_position().y1          # stacked vertically
+    texts = [t.get_text() for t in bottom.texts]
+    assert "1.5 vs 2.0" in texts                                       # the note
+    assert [str(v) for v in range(tree.n_nodes)] == [t for t in texts if t.isdigit()]
+    assert "1.5 vs 2.0" not in [t.get_text() for t in top.texts]
+    assert _smallest_font(fig) >= 9
+
+
+def test_plot_prunings_without_ids_and_a_single_pruning(tree):
+    fig = plot_prunings(tree, pk.Pruning.root_only(tree), node_ids=False, width=5,
+                        fontsize=10, panel_height=2.0)
+    assert len(fig.axes) == 1
+    assert tuple(fig.get_size_inches()) == (5.0, 2.0)
+    assert not any(t.get_text().isdigit() for t in fig.axes[0].texts)
+    assert _smallest_font(fig) >= 10
+
+
+def test_plot_prunings_rejects_bad_arguments(tree):
+    full = pk.Pruning.full(tree)
+    other = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[1, 1], [1, 0], [0, 1]])
+    with pytest.raises(TypeError, match="tree must be a prunekit Tree"):
+        plot_prunings("tree", [full])
+    with pytest.raises(ValueError, match=r"prunings\[1\] must be a Pruning of tree"):
+        plot_prunings(tree, [full, pk.Pruning.full(other)])
+    with pytest.raises(ValueError, match="at least one Pruning"):
+        plot_prunings(tree, [])
+    with pytest.raises(ValueError, match="titles must have one entry per pruning"):
+        plot_prunings(tree, [full], titles=["a", "b"])
+    with pytest.raises(ValueError, match=r"notes\[0\] names nodes outside \[0, 5\)"):
+        plot_prunings(tree, [full], notes=[{7: "x"}])
+    with pytest.raises(TypeError, match=r"notes\[0\] must be a dict"):
+        plot_prunings(tree, [full], notes=["x"])
+    with pytest.raises(ValueError, match=r"width must be a number of inches in \(0, 7\]"):
+        plot_prunings(tree, [full], width=9)
+    with pytest.raises(ValueError, match="fontsize must be a number of points of at least 9"):
+        plot_prunings(tree, [full], fontsize=8)
+    with pytest.raises(ValueError, match="panel_height must be a positive number"):
+        plot_prunings(tree, [full], panel_height=0)
+    big = pk.id3(*pk.datasets.make_boolean_dnf(400, n_features=8, random_state=0))
+    assert big.n_nodes > 63
+    with pytest.raises(ValueError, match="at most 63 nodes"):
+        plot_prunings(big, [pk.Pruning.full(big)])
+
+
+def test_plot_upper_limit_draws_both_panels():
+    from prunekit.heuristics import upper_confidence_limit
+
+    fig = plot_upper_limit(0.25, errors=(0, 2), max_n=30, pairs=((0, 10), (3, 40)))
+    top, bottom = fig.axes
+    assert tuple(fig.get_size_inches())[0] <= 7
+    # one solid and one dashed curve per e, a dotted e/N for e > 0, two legend proxies
+    solid = top.lines[0]
+    n, u = solid.get_data()
+    assert n[0] == 1 and n[-1] == 30
+    assert np.allclose(u, [upper_confidence_limit(0, k, 0.25) for k in n])
+    assert bottom.get_xscale() == "log"
+    cf, u = bottom.lines[0].get_data()
+    assert np.allclose(u, [upper_confidence_limit(0, 10, c) for c in cf])
+    assert _smallest_font(fig) >= 9
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(confidence=0.7), r"confidence must be in \(0, 0.5\]"),
+    (dict(errors=(0, 80)), r"errors must be non-empty integers in \[0, max_n\)"),
+    (dict(pairs=((5, 3),)), r"pairs must be \(e, N\)"),
+    (dict(width=8), "width must be"),
+])
+def test_plot_upper_limit_rejects_bad_arguments(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        plot_upper_limit(**kwargs)
+
+
+def test_plot_pruning_explorer(tree):
+    values = [0.01, 0.1, 0.5]
+    pruning = pk.Pruning.from_collapsed(tree, [2])
+    fig = plot_pruning_explorer(tree, pruning, values, [3, 2, 1],
+                                {"training": [0.1, 0.2, 0.4], "test": [0.3, 0.25, 0.4]}, 0.1,
+                                title="CF = 0.1")
+    ax_tree, ax_size, ax_err = fig.axes
+    assert ax_tree.get_title() == "CF = 0.1"
+    assert ax_size.get_xscale() == "log"
+    assert [line.get_label() for line in ax_err.lines] == ["training", "test"]
+    assert ax_size.lines[-1].get_xdata()[0] == 0.1                      # the current value
+    assert fig.get_size_inches()[0] <= 7
+    assert _smallest_font(fig) >= 9
+
+
+@pytest.mark.parametrize("change, error, message", [
+    (dict(values=[0.1, 0.01, 0.5]), ValueError, "values must be at least two increasing"),
+    (dict(n_leaves=[3, 2]), ValueError, "n_leaves must have one entry per value"),
+    (dict(errors={"a": [1, 2]}), ValueError, r"errors\['a'\] must have one entry per value"),
+    (dict(errors=[0.1, 0.2, 0.3]), TypeError, "errors must be a non-empty dict"),
+    (dict(values=[0.0, 0.1, 0.5]), ValueError, "values must be positive on a log scale"),
+])
+def test_plot_pruning_explorer_rejects_bad_arguments(tree, change, error, message):
+    arguments = dict(tree=tree, pruning=pk.Pruning.full(tree), values=[0.01, 0.1, 0.5],
+                     n_leaves=[3, 2, 1], errors={"training": [0.1, 0.2, 0.4]}, current=0.1)
+    arguments.update(change)
+    with pytest.raises(error, match=message):
+        plot_pruning_explorer(**arguments)
+    other = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[1, 1], [1, 0], [0, 1]])
+    with pytest.raises(ValueError, match="pruning must be a Pruning of tree"):
+        plot_pruning_explorer(tree, pk.Pruning.full(other), [0.1, 0.2], [1, 1],
+                              {"a": [0, 0]}, 0.1)
