@@ -1,0 +1,980 @@
+"""Which pruner? Every pruning method of the book on the same splits of many data sets (Chapter 9).
+
+The study compares the pruners of Chapters 2-8 with each other and with the alternatives a
+practitioner reaches for (scikit-learn's ``ccp_alpha`` tuned by ``GridSearchCV``, a depth limit
+tuned by cross-validation, hierarchical shrinkage, a random forest), in the spirit of Esposito,
+Malerba & Semeraro (1997), and analyses the results as Demšar (2006) recommends: average
+ranks, the Friedman test, the Nemenyi post-hoc test and its critical-difference diagram.
+
+Protocol (one *split*, seeded by its index ``i``)
+-------------------------------------------------
+1. Permute the examples with ``numpy.random.default_rng(i)``. The first
+   ``round(TEST_FRACTION * n)`` examples form the test part (at most :data:`MAX_TEST` of them
+   are used), the others the training part (at most :data:`MAX_TRAIN` of them are used).
+2. Methods that prune with a separate sample (cost-complexity on a hold-out set, REP, k-REP,
+   Nobel's independent-sample penalty, critical-value pruning) grow their tree on the first
+   two thirds of the training part and prune with the last third; every other method grows
+   (and tunes, by cross-validation when it tunes anything) on the whole training part. So every
+   method sees the same examples.
+3. Every tree is grown by ``DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2,
+   random_state=i)``, the grower of Chapter 7; cross-validation folds are stratified and
+   shuffled with the seed ``i``.
+4. Each method's test error, number of leaves and nodes, depth, and the CPU time of growing and
+   of pruning (its tuning included) are recorded.
+
+The results of Chapter 9 were produced, from the repository's root, by::
+
+    nice python -m prunekit.study --all --data ../shared/data/uci \\
+        --out chapters/data/study.csv --cache /tmp/prunekit-study --n-jobs 2
+
+Finished splits are cached as one JSON file per (data set, split), with one row per method,
+so an interrupted run resumes, and a method added later is run on the cached splits alone.
+Splits run in parallel through :mod:`joblib`; ``--dask-scheduler ADDRESS`` runs the same
+code on a Dask cluster through joblib's ``dask`` backend.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import math
+import numbers
+import os
+import sys
+import time
+import warnings
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+from joblib import Parallel, delayed, parallel_config
+from sklearn.base import clone
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.model_selection import GridSearchCV, StratifiedKFold
+from sklearn.tree import DecisionTreeClassifier
+from tqdm.auto import tqdm
+
+from prunekit._validation import check_count
+from prunekit.cost_complexity import cost_complexity, cross_validate_alpha, holdout_alpha
+from prunekit.datasets import UCI_DATASETS, make_boolean_dnf, make_led24, uci_available
+from prunekit.experiments import load_dataset as _load_uci_dataset
+from prunekit.heuristics import (
+    critical_value, error_based, error_based_raising, minimum_error, pessimistic,
+)
+from prunekit.kearns_mansour import kearns_mansour
+from prunekit.nobel import nobel
+from prunekit.rademacher import growing_errors_of_tree, k_reduced_error
+from prunekit.reduced_error import reduced_error
+from prunekit.tree import Pruning, Tree
+
+__all__ = [
+    "N_SPLITS", "TEST_FRACTION", "PRUNE_FRACTION", "MAX_TRAIN", "MAX_TEST", "METHODS",
+    "LABELS", "DATASETS", "StudyDataset", "COLUMNS", "DETERMINISTIC_COLUMNS",
+    "USES_PRUNING_SET", "load_study_dataset", "available_datasets", "available_methods",
+    "split_indices", "run_split", "run", "write_results", "read_results", "mean_table",
+    "ranks", "average_ranks", "FriedmanResult", "friedman_test", "nemenyi",
+    "critical_difference", "plot_critical_difference", "paired_comparison", "pareto_front",
+    "plot_pareto", "time_table", "main",
+]
+
+N_SPLITS = 10
+TEST_FRACTION = 0.25
+PRUNE_FRACTION = 1 / 3
+#: Training examples used per split at most (the rest of the training part is left out).
+MAX_TRAIN = 5000
+#: Test examples used per split at most.
+MAX_TEST = 10000
+CV_FOLDS = 10            # cost-complexity and Kearns-Mansour constant, as Breiman et al.
+GRID_FOLDS = 5           # GridSearchCV's default, for the scikit-learn baselines
+HS_FOLDS = 3             # imodels' HSTreeClassifierCV default
+KREP_C = 1.1             # Kääriäinen et al. (2004), Sec. 6.1
+KM_DELTA = 0.05
+#: The constant with which the accounting of Chapter 4 proves Kearns & Mansour's guarantee.
+KM_PAPER_C = math.sqrt(2)
+#: Candidate constants for Kearns-Mansour with c chosen by cross-validation.
+KM_C_GRID = (0.0, 0.025, 0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1.0, math.sqrt(2))
+#: Number of ccp_alpha values (evenly spaced along scikit-learn's path) GridSearchCV tries.
+CCP_GRID_SIZE = 20
+DEPTH_GRID = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, None)
+#: imodels' HSTreeClassifierCV default grid of the shrinkage parameter lambda.
+HS_REG_PARAMS = (0.0, 0.1, 1.0, 10.0, 50.0, 100.0, 500.0)
+RF_TREES = 100
+EBP_CONFIDENCE = 0.25    # J48's default -C 0.25
+LED_SAMPLES = 20_000
+SYNTHETIC_TRAIN = (200, 1000, 5000)
+SYNTHETIC_NOISE = (0.0, 0.1, 0.2, 0.3)
+SYNTHETIC_FEATURES = 16
+
+#: Method keys in the order of the tables, with the labels used in tables and figures.
+LABELS = {
+    "unpruned": "unpruned",
+    "ccp-cv": "CCP, CV 0-SE",
+    "ccp-cv-1se": "CCP, CV 1-SE",
+    "ccp-holdout": "CCP, hold-out",
+    "rep": "REP",
+    "krep": "k-REP",
+    "km-paper": "KM, c = √2",
+    "km-cv": "KM, c by CV",
+    "nobel-same": "Nobel, same",
+    "nobel-indep": "Nobel, indep.",
+    "pep": "PEP",
+    "mep": "MEP",
+    "cvp": "CVP",
+    "ebp": "EBP",
+    "ebp-raising": "EBP + raising",
+    "sklearn-ccp": "sklearn ccp_alpha",
+    "depth-cv": "max_depth by CV",
+    "hs-cv": "shrinkage (HS)",
+    "forest": "random forest",
+}
+METHODS = tuple(LABELS)
+#: The columns of the results file, one row per (data set, split, method).
+COLUMNS = ("dataset", "group", "split", "method", "n_train", "n_grow", "n_prune", "n_test",
+           "parameter", "test_error", "n_leaves", "n_nodes", "depth", "grow_seconds",
+           "prune_seconds")
+#: The columns a rerun reproduces exactly (everything but the times).
+DETERMINISTIC_COLUMNS = COLUMNS[:-2]
+_CACHE_VERSION = 1
+
+
+# ---------------------------------------------------------------------- data sets
+@dataclass(frozen=True)
+class StudyDataset:
+    """One data set of the study.
+
+    Attributes
+    ----------
+    name : str
+        Key in :data:`DATASETS`.
+    group : str
+        ``"UCI"``, ``"LED"``, ``"scikit-learn"`` or ``"synthetic"``.
+    description : str
+    """
+
+    name: str
+    group: str
+    description: str
+
+
+def _synthetic_name(m: int, noise: float) -> str:
+    return f"dnf-m{m}-noise{noise:g}"
+
+
+DATASETS = {d.name: d for d in (
+    [StudyDataset(name, "UCI", spec.paper_name) for name, spec in UCI_DATASETS.items()]
+    + [StudyDataset("led24", "LED", f"LED 24-10, {LED_SAMPLES:,} examples")]
+    + [StudyDataset("iris", "scikit-learn", "load_iris"),
+       StudyDataset("wine", "scikit-learn", "load_wine"),
+       StudyDataset("breast-cancer", "scikit-learn", "load_breast_cancer"),
+       StudyDataset("digits", "scikit-learn", "load_digits")]
+    + [StudyDataset(_synthetic_name(m, noise), "synthetic",
+                    f"DNF on {{0,1}}^{SYNTHETIC_FEATURES}, {m} training examples, "
+                    f"label noise {noise:g}")
+       for noise in SYNTHETIC_NOISE for m in SYNTHETIC_TRAIN])}
+
+
+def _check_names(names) -> list[str]:
+    if isinstance(names, str):
+        names = [names]
+    names = list(names)
+    unknown = [name for name in names if name not in DATASETS]
+    if unknown or not names:
+        raise ValueError(
+            f"unknown data set name(s) {unknown!r}; choose from {', '.join(DATASETS)}."
+            if unknown else "give at least one data set name.")
+    return names
+
+
+def load_study_dataset(name: str, data_home=None):
+    """The examples of one data set of the study: ``(X, y)``, X float64, y coded 0..K-1.
+
+    UCI sets are read by :func:`prunekit.datasets.load_uci` from ``data_home`` (or
+    ``$PRUNEKIT_DATA``); LED 24-10 is :data:`LED_SAMPLES` examples of
+    :func:`prunekit.datasets.make_led24` (seed 0); the scikit-learn sets are its bundled
+    ``load_*`` sets; ``dnf-m<m>-noise<p>`` is :func:`prunekit.datasets.make_boolean_dnf` on
+    16 features with label noise p and m / (1 - TEST_FRACTION) examples (seed 0), so that its
+    training part has m examples.
+    """
+    dataset = DATASETS[_check_names([name])[0]]
+    if dataset.group == "UCI":
+        X, y, _ = _load_uci_dataset(name, data_home)
+    elif dataset.group == "LED":
+        X, y = make_led24(LED_SAMPLES, noise=0.1, random_state=0)
+    elif dataset.group == "scikit-learn":
+        import sklearn.datasets as skd
+
+        loader = {"iris": skd.load_iris, "wine": skd.load_wine,
+                  "breast-cancer": skd.load_breast_cancer, "digits": skd.load_digits}[name]
+        X, y = loader(return_X_y=True)
+    else:
+        m, noise = name[len("dnf-m"):].split("-noise")
+        n = int(round(int(m) / (1 - TEST_FRACTION)))
+        X, y = make_boolean_dnf(n, SYNTHETIC_FEATURES, noise=float(noise), random_state=0)
+    _, y = np.unique(y, return_inverse=True)
+    return np.asarray(X, dtype=np.float64), y.astype(np.int64)
+
+
+def available_datasets(data_home=None) -> list[str]:
+    """The names of :data:`DATASETS` that can be loaded: every UCI set whose files are in
+    ``data_home`` (or ``$PRUNEKIT_DATA``; none when neither is given), and all the others."""
+    home = data_home or os.environ.get("PRUNEKIT_DATA")
+    return [name for name, d in DATASETS.items()
+            if d.group != "UCI" or (home and uci_available(name, home))]
+
+
+# ---------------------------------------------------------------------- one split
+def split_indices(n_samples: int, split: int, max_train: int = MAX_TRAIN,
+                  max_test: int = MAX_TEST):
+    """Training and test indices of split ``split``, and the size of the growing part.
+
+    Returns
+    -------
+    train, test : ndarray of int
+        The training part (at most ``max_train`` examples) and the test part (at most
+        ``max_test``), from a permutation seeded by ``split``.
+    n_grow : int
+        The growing part is ``train[:n_grow]``, the pruning part ``train[n_grow:]``
+        (two thirds and one third).
+    """
+    n_samples = check_count(n_samples, "n_samples", minimum=8)
+    split = check_count(split, "split")
+    max_train = check_count(max_train, "max_train", minimum=6)
+    max_test = check_count(max_test, "max_test", minimum=1)
+    order = np.random.default_rng(split).permutation(n_samples)
+    n_test = int(round(TEST_FRACTION * n_samples))
+    test, train = order[:n_test][:max_test], order[n_test:][:max_train]
+    return train, test, int(round((1 - PRUNE_FRACTION) * len(train)))
+
+
+def _grower(seed: int, **params) -> DecisionTreeClassifier:
+    return DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2, random_state=seed,
+                                  **params)
+
+
+class _Split:
+    """The data of one split, and the trees and folds several methods share (grown once)."""
+
+    def __init__(self, X_train, y_train, X_test, y_test, n_grow, n_classes, seed):
+        self.X, self.y = X_train, y_train
+        self.X_test, self.y_test = X_test, y_test
+        self.X_grow, self.y_grow = X_train[:n_grow], y_train[:n_grow]
+        self.X_prune, self.y_prune = X_train[n_grow:], y_train[n_grow:]
+        self.classes = np.arange(n_classes)
+        self.seed = seed
+
+    def grow(self, X, y):
+        """A prunekit Tree over all classes, and the CPU seconds it took."""
+        start = time.thread_time()
+        tree = Tree.from_sklearn(_grower(self.seed).fit(X, y), X, y, classes=self.classes)
+        return tree, time.thread_time() - start
+
+    @cached_property
+    def full(self):
+        return self.grow(self.X, self.y)
+
+    @cached_property
+    def part(self):
+        return self.grow(self.X_grow, self.y_grow)
+
+    @cached_property
+    def cv_selection(self):
+        """Cost-complexity's 10-fold cross-validation (shared by the 0-SE and 1-SE rules)."""
+        return _timed(cross_validate_alpha, self.X, self.y, _grower(self.seed),
+                      cv=self.folds(CV_FOLDS), random_state=self.seed)
+
+    def folds(self, n_folds: int):
+        return StratifiedKFold(n_folds, shuffle=True, random_state=self.seed)
+
+
+def _result(model, tree_or_pruning, grow_seconds, prune_seconds, parameter=math.nan):
+    return dict(model=model, size=tree_or_pruning, grow_seconds=grow_seconds,
+                prune_seconds=prune_seconds, parameter=float(parameter))
+
+
+def _timed(function, *args, **kwargs):
+    start = time.thread_time()
+    value = function(*args, **kwargs)
+    return value, time.thread_time() - start
+
+
+# Each method maps a _Split to a result: the fitted model (anything with predict), what its
+# size is read from (a Pruning, a Tree or a fitted scikit-learn estimator), the times, and the
+# parameter it chose (nan when it chooses none).
+def _unpruned(s):
+    tree, seconds = s.full
+    return _result(tree, tree, seconds, 0.0)
+
+
+def _ccp_cv(s, rule):
+    selection, seconds = s.cv_selection
+    tree, grow_seconds = s.full
+    alpha = selection.alpha_best if rule == "0-SE" else selection.alpha_one_se
+    pruning = cost_complexity(tree, alpha)
+    return _result(pruning, pruning, grow_seconds, seconds, alpha)
+
+
+def _ccp_holdout(s):
+    tree, grow_seconds = s.part
+    selection, seconds = _timed(holdout_alpha, tree, s.X_prune, s.y_prune)
+    pruning = cost_complexity(tree, selection.alpha_best)
+    return _result(pruning, pruning, grow_seconds, seconds, selection.alpha_best)
+
+
+def _rep(s):
+    tree, grow_seconds = s.part
+    pruning, seconds = _timed(reduced_error, tree, s.X_prune, s.y_prune)
+    return _result(pruning, pruning, grow_seconds, seconds)
+
+
+def _krep(s):
+    tree, grow_seconds = s.part
+    start = time.thread_time()
+    k = int(np.floor(KREP_C * growing_errors_of_tree(tree) + 1e-9))
+    pruning = k_reduced_error(tree, s.X_prune, s.y_prune, k)
+    return _result(pruning, pruning, grow_seconds, time.thread_time() - start, k)
+
+
+def _km_paper(s):
+    tree, grow_seconds = s.full
+    pruning, seconds = _timed(kearns_mansour, tree, KM_DELTA, KM_PAPER_C)
+    return _result(pruning, pruning, grow_seconds, seconds, KM_PAPER_C)
+
+
+def _km_cv(s):
+    tree, grow_seconds = s.full
+    start = time.thread_time()
+    errors = np.zeros(len(KM_C_GRID))
+    for train, test in s.folds(CV_FOLDS).split(s.X, s.y):
+        fold_tree, _ = s.grow(s.X[train], s.y[train])
+        counts = fold_tree.node_counts(s.X[test], s.y[test])
+        errors += [kearns_mansour(fold_tree, KM_DELTA, c).errors(counts) for c in KM_C_GRID]
+    c = KM_C_GRID[int(np.flatnonzero(errors == errors.min())[-1])]   # ties: the larger c
+    pruning = kearns_mansour(tree, KM_DELTA, c)
+    return _result(pruning, pruning, grow_seconds, time.thread_time() - start, c)
+
+
+def _nobel_same(s):
+    tree, grow_seconds = s.full
+    pruning, seconds = _timed(nobel, tree, "same")
+    return _result(pruning, pruning, grow_seconds, seconds)
+
+
+def _nobel_indep(s):
+    tree, grow_seconds = s.part
+    pruning, seconds = _timed(nobel, tree, "independent", X=s.X_prune, y=s.y_prune)
+    return _result(pruning, pruning, grow_seconds, seconds)
+
+
+def _pep(s):
+    tree, grow_seconds = s.full
+    pruning, seconds = _timed(pessimistic, tree)
+    return _result(pruning, pruning, grow_seconds, seconds)
+
+
+def _mep(s):
+    tree, grow_seconds = s.full
+    pruning, seconds = _timed(minimum_error, tree)
+    return _result(pruning, pruning, grow_seconds, seconds)
+
+
+def _cvp(s):
+    tree, grow_seconds = s.part
+    pruning, seconds = _timed(critical_value, tree, s.X_prune, s.y_prune)
+    return _result(pruning, pruning, grow_seconds, seconds)
+
+
+def _ebp(s):
+    tree, grow_seconds = s.full
+    pruning, seconds = _timed(error_based, tree, EBP_CONFIDENCE)
+    return _result(pruning, pruning, grow_seconds, seconds, EBP_CONFIDENCE)
+
+
+def _ebp_raising(s):
+    tree, grow_seconds = s.full
+    raised, seconds = _timed(error_based_raising, tree, s.X, s.y, EBP_CONFIDENCE)
+    return _result(raised, raised, grow_seconds, seconds, EBP_CONFIDENCE)
+
+
+def _sklearn_search(s, estimator, grid, n_folds, scoring=None):
+    """GridSearchCV on the training part, then the chosen estimator refitted on all of it."""
+    start = time.thread_time()
+    search = GridSearchCV(estimator, grid, cv=s.folds(n_folds), scoring=scoring, refit=False,
+                          error_score="raise").fit(s.X, s.y)
+    search_seconds = time.thread_time() - start
+    final, grow_seconds = _timed(clone(estimator).set_params(**search.best_params_).fit, s.X, s.y)
+    return final, search.best_params_, grow_seconds, search_seconds
+
+
+def _sklearn_ccp(s):
+    start = time.thread_time()
+    path = _grower(s.seed).cost_complexity_pruning_path(s.X, s.y).ccp_alphas
+    path_seconds = time.thread_time() - start
+    grid = np.unique(path[np.linspace(0, len(path) - 1, min(CCP_GRID_SIZE, len(path)))
+                          .round().astype(int)])
+    final, best, grow_seconds, seconds = _sklearn_search(
+        s, _grower(s.seed), {"ccp_alpha": grid.tolist()}, GRID_FOLDS)
+    return _result(final, final, grow_seconds, path_seconds + seconds, best["ccp_alpha"])
+
+
+def _depth_cv(s):
+    final, best, grow_seconds, seconds = _sklearn_search(
+        s, _grower(s.seed), {"max_depth": list(DEPTH_GRID)}, GRID_FOLDS)
+    depth = best["max_depth"]
+    return _result(final, final, grow_seconds, seconds, math.inf if depth is None else depth)
+
+
+def _mean_log_likelihood(estimator, X, y) -> float:
+    """Mean log-probability of the true class (classes the estimator never saw get 1e-15).
+
+    The fold scorer for hierarchical shrinkage: log loss, but defined when a fold lacks some
+    classes, which scikit-learn's ``log_loss`` (and so ``HSTreeClassifierCV``) refuses."""
+    proba = estimator.predict_proba(X)
+    known = estimator.classes_
+    where = np.minimum(np.searchsorted(known, y), len(known) - 1)
+    p = np.where(known[where] == y, proba[np.arange(len(y)), where], 0.0)
+    return float(np.mean(np.log(np.clip(p, 1e-15, 1.0))))
+
+
+def _hs_cv(s):
+    from imodels import HSTreeClassifier
+
+    final, best, grow_seconds, seconds = _sklearn_search(
+        s, HSTreeClassifier(estimator_=_grower(s.seed)), {"reg_param": list(HS_REG_PARAMS)},
+        HS_FOLDS, scoring=_mean_log_likelihood)
+    return _result(final, final.estimator_, grow_seconds, seconds, best["reg_param"])
+
+
+def _forest(s):
+    forest, seconds = _timed(RandomForestClassifier(RF_TREES, random_state=s.seed,
+                                                    n_jobs=1).fit, s.X, s.y)
+    return _result(forest, forest, seconds, 0.0)
+
+
+_RUNNERS = {
+    "unpruned": _unpruned,
+    "ccp-cv": lambda s: _ccp_cv(s, "0-SE"),
+    "ccp-cv-1se": lambda s: _ccp_cv(s, "1-SE"),
+    "ccp-holdout": _ccp_holdout,
+    "rep": _rep,
+    "krep": _krep,
+    "km-paper": _km_paper,
+    "km-cv": _km_cv,
+    "nobel-same": _nobel_same,
+    "nobel-indep": _nobel_indep,
+    "pep": _pep,
+    "mep": _mep,
+    "cvp": _cvp,
+    "ebp": _ebp,
+    "ebp-raising": _ebp_raising,
+    "sklearn-ccp": _sklearn_ccp,
+    "depth-cv": _depth_cv,
+    "hs-cv": _hs_cv,
+    "forest": _forest,
+}
+#: The methods whose tree is grown on the growing part and pruned with the pruning part.
+USES_PRUNING_SET = ("ccp-holdout", "rep", "krep", "nobel-indep", "cvp")
+
+
+def _sizes(model) -> tuple[int, int, int]:
+    """(leaves, nodes, depth) of a Pruning, a Tree, a scikit-learn tree or a forest (summed
+    leaves and nodes over its trees, its deepest tree's depth)."""
+    if isinstance(model, Pruning):
+        return model.n_leaves, model.n_nodes, model.depth
+    if isinstance(model, Tree):
+        return model.n_leaves, model.n_nodes, model.max_depth
+    if hasattr(model, "estimators_"):
+        sizes = np.array([_sizes(tree) for tree in model.estimators_])
+        return int(sizes[:, 0].sum()), int(sizes[:, 1].sum()), int(sizes[:, 2].max())
+    return int(model.get_n_leaves()), int(model.tree_.node_count), int(model.get_depth())
+
+
+def available_methods() -> tuple[str, ...]:
+    """The keys of :data:`METHODS` this installation can run (in the order of the tables)."""
+    return tuple(key for key in METHODS if key in _RUNNERS)
+
+
+def _check_methods(methods) -> list[str]:
+    if methods is None:
+        return list(available_methods())
+    if isinstance(methods, str):
+        methods = [methods]
+    methods = list(methods)
+    unknown = [m for m in methods if m not in _RUNNERS]
+    if unknown or not methods:
+        raise ValueError(
+            f"unknown or unavailable method(s) {unknown!r}; choose from "
+            f"{', '.join(available_methods())}." if unknown else "give at least one method.")
+    return methods
+
+
+def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, methods=None):
+    """Run the methods of the study on one split.
+
+    Parameters
+    ----------
+    X_train, y_train : ndarray
+        The training part, in the split's order: its first two thirds (rounded) are the
+        growing part of the methods that prune with a separate sample.
+    X_test, y_test : ndarray
+    n_classes : int
+        The labels are 0..n_classes-1 (those of the whole data set).
+    split : int
+        Seeds the grower and the cross-validation folds.
+    methods : list of str, optional
+        Keys of :data:`METHODS`; default every available method.
+
+    Returns
+    -------
+    list of dict
+        One row per method with the columns :data:`COLUMNS` except ``dataset`` and ``group``.
+    """
+    methods = _check_methods(methods)
+    n_grow = int(round((1 - PRUNE_FRACTION) * len(y_train)))
+    s = _Split(np.asarray(X_train), np.asarray(y_train), np.asarray(X_test),
+               np.asarray(y_test), n_grow, check_count(n_classes, "n_classes", minimum=1),
+               check_count(split, "split"))
+    rows = []
+    with warnings.catch_warnings():
+        # stratified folds warn about classes rarer than the number of folds
+        warnings.simplefilter("ignore", UserWarning)
+        for method in methods:
+            result = _RUNNERS[method](s)
+            leaves, nodes, depth = _sizes(result["size"])
+            separate = method in USES_PRUNING_SET
+            rows.append(dict(
+                split=split, method=method, n_train=len(s.y),
+                n_grow=len(s.y_grow) if separate else len(s.y),
+                n_prune=len(s.y_prune) if separate else 0, n_test=len(s.y_test),
+                parameter=result["parameter"],
+                test_error=float(np.mean(result["model"].predict(s.X_test) != s.y_test)),
+                n_leaves=int(leaves), n_nodes=int(nodes), depth=int(depth),
+                grow_seconds=result["grow_seconds"], prune_seconds=result["prune_seconds"]))
+    return rows
+
+
+# ---------------------------------------------------------------------- caching and running
+def _protocol(max_train: int, max_test: int) -> dict:
+    """Everything a cached row depends on besides the data set, the split and the method."""
+    return dict(max_train=max_train, max_test=max_test, test_fraction=TEST_FRACTION,
+                prune_fraction=PRUNE_FRACTION, cv_folds=CV_FOLDS, grid_folds=GRID_FOLDS,
+                hs_folds=HS_FOLDS, krep_c=KREP_C, km_delta=KM_DELTA, km_paper_c=KM_PAPER_C,
+                km_c_grid=list(KM_C_GRID), ccp_grid_size=CCP_GRID_SIZE,
+                depth_grid=list(DEPTH_GRID), hs_reg_params=list(HS_REG_PARAMS),
+                rf_trees=RF_TREES, ebp_confidence=EBP_CONFIDENCE)
+
+
+def _cache_path(cache, name: str, split: int) -> Path:
+    return Path(cache) / name / f"split{split:02d}.json"
+
+
+def _read_cache(path: Path, protocol: dict) -> dict:
+    """The cached rows of one split, by method ({} when absent or made by another protocol)."""
+    try:
+        content = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    ok = content.get("cache_version") == _CACHE_VERSION and content.get("protocol") == protocol
+    return content.get("rows", {}) if ok else {}
+
+
+def _write_cache(path: Path, protocol: dict, rows: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(dict(cache_version=_CACHE_VERSION, protocol=protocol,
+                                         rows=rows), indent=1))
+    os.replace(temporary, path)                 # a killed run never leaves half a file
+
+
+def _task(name, split, X_train, y_train, X_test, y_test, n_classes, methods):
+    return name, split, run_split(X_train, y_train, X_test, y_test, n_classes, split, methods)
+
+
+def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_jobs=None,
+        max_train: int = MAX_TRAIN, max_test: int = MAX_TEST, out=None,
+        progress: bool = True) -> list[dict]:
+    """Run the study: every method on every split of every data set; optionally write a CSV.
+
+    Parameters
+    ----------
+    names : str or list of str
+        Keys of :data:`DATASETS`.
+    data_home : path-like, optional
+        Directory of the UCI files (default ``$PRUNEKIT_DATA``).
+    splits : int or iterable of int, default 10
+        Number of splits (0..splits-1) or the split indices.
+    methods : list of str, optional
+        Keys of :data:`METHODS`; default every available method.
+    cache : path-like, optional
+        Directory of per-split JSON files. A split's rows are written as soon as it finishes;
+        a rerun reads them back and runs only the (data set, split, method) triples missing.
+    n_jobs : int, optional
+        joblib's ``n_jobs``; by default that of the active ``joblib.parallel_config``, so the
+        same call runs serially, on local processes, or on a Dask cluster inside
+        ``joblib.parallel_config(backend="dask")``.
+    max_train, max_test : int
+        At most this many training and test examples per split.
+    out : path-like, optional
+        CSV file to write (:func:`write_results`).
+    progress : bool
+        Show a tqdm progress bar over the splits.
+
+    Returns
+    -------
+    list of dict
+        One row per (data set, split, method), in the order of ``names``, splits and
+        ``methods``, with the columns :data:`COLUMNS`.
+    """
+    names = _check_names(names)
+    methods = _check_methods(methods)
+    splits = list(range(check_count(splits, "splits", minimum=1))) \
+        if isinstance(splits, numbers.Integral) else [check_count(s, "split") for s in splits]
+    protocol = _protocol(check_count(max_train, "max_train", minimum=6),
+                         check_count(max_test, "max_test", minimum=1))
+    done, todo, data = {}, [], {}
+    for name in names:
+        X, y = data[name] = load_study_dataset(name, data_home)
+        for split in splits:
+            cached = _read_cache(_cache_path(cache, name, split), protocol) if cache else {}
+            done[name, split] = cached
+            missing = [m for m in methods if m not in cached]
+            if missing:
+                todo.append((name, split, missing))
+
+    def tasks():
+        for name, split, missing in todo:
+            X, y = data[name]
+            train, test, _ = split_indices(len(y), split, max_train, max_test)
+            yield delayed(_task)(name, split, X[train], y[train], X[test], y[test],
+                                 int(y.max()) + 1, missing)
+
+    bar = tqdm(total=len(done), initial=len(done) - len(todo), desc="splits",
+               disable=not progress)
+    if todo:
+        for name, split, rows in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
+                tasks()):
+            done[name, split].update({row["method"]: row for row in rows})
+            if cache:
+                _write_cache(_cache_path(cache, name, split), protocol, done[name, split])
+            bar.update()
+    bar.close()
+    results = [dict(done[name, split][method], dataset=name, group=DATASETS[name].group)
+               for name in names for split in splits for method in methods]
+    results = [{column: row[column] for column in COLUMNS} for row in results]
+    if out is not None:
+        write_results(results, out)
+    return results
+
+
+def write_results(rows, out) -> None:
+    """Write rows as CSV with the columns :data:`COLUMNS`; floats in full precision."""
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w", newline="") as handle:
+        writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: repr(v) if isinstance(v, float) else v for k, v in row.items()})
+
+
+def read_results(path):
+    """Read a results CSV into a :class:`pandas.DataFrame` (one row per data set, split and
+    method; the inverse of :func:`write_results`)."""
+    import pandas as pd
+
+    return pd.read_csv(path, dtype={"dataset": str, "group": str, "method": str},
+                       keep_default_na=False, na_values=["nan"])
+
+
+# ---------------------------------------------------------------------- statistics
+def _frame(results):
+    import pandas as pd
+
+    frame = results if isinstance(results, pd.DataFrame) else pd.DataFrame(list(results))
+    missing = {"dataset", "split", "method"} - set(frame.columns)
+    if missing:
+        raise ValueError(f"results lack the column(s) {sorted(missing)}.")
+    return frame
+
+
+def mean_table(results, value: str = "test_error", methods=None):
+    """Mean of ``value`` over the splits: a data set x method table (methods in the order
+    of :data:`METHODS`, or of ``methods``; data sets in the order they first appear).
+
+    Parameters
+    ----------
+    results : pandas.DataFrame or list of dict
+        Rows with the columns :data:`COLUMNS` (e.g. from :func:`read_results`).
+    value : str, default "test_error"
+        A numeric column: ``test_error``, ``n_leaves``, ``n_nodes``, ``depth``, ...
+    methods : list of str, optional
+        The methods to keep (default all those present).
+    """
+    frame = _frame(results)
+    if value not in frame.columns:
+        raise ValueError(f"value must be a column of the results, got {value!r}.")
+    present = list(dict.fromkeys(frame["method"]))
+    if methods is None:
+        methods = [m for m in METHODS if m in present] + [m for m in present if m not in METHODS]
+    else:
+        methods = list(methods)
+        absent = [m for m in methods if m not in present]
+        if absent:
+            raise ValueError(f"methods {absent!r} are not in the results.")
+    table = frame[frame["method"].isin(methods)].pivot_table(
+        index="dataset", columns="method", values=value, aggfunc="mean", sort=False)
+    table = table.reindex(index=list(dict.fromkeys(frame["dataset"])), columns=methods)
+    if table.isna().any().any():
+        raise ValueError("every method needs results on every data set to be compared.")
+    return table
+
+
+def ranks(results, value: str = "test_error", methods=None):
+    """Rank of every method on every data set by the mean of ``value`` (1 = smallest, ties
+    get the average of the ranks they span), as Demšar (2006, Sec. 3.2.2) ranks."""
+    return mean_table(results, value, methods).rank(axis=1, method="average")
+
+
+def average_ranks(results, value: str = "test_error", methods=None):
+    """Average rank of every method over the data sets (Demšar 2006), smallest first."""
+    return ranks(results, value, methods).mean(axis=0).sort_values(kind="stable")
+
+
+@dataclass(frozen=True)
+class FriedmanResult:
+    """The Friedman test over data sets, and Iman and Davenport's F form of it.
+
+    Attributes
+    ----------
+    statistic, pvalue : float
+        Friedman's chi-square with k - 1 degrees of freedom and its p-value, from
+        :func:`scipy.stats.friedmanchisquare`.
+    f_statistic, f_pvalue : float
+        Iman & Davenport's F = (N - 1) chi2 / (N (k - 1) - chi2), F-distributed with
+        (k - 1, (k - 1)(N - 1)) degrees of freedom, which Demšar (2006, eq. 2) recommends as
+        less conservative.
+    n_datasets, n_methods : int
+    """
+
+    statistic: float
+    pvalue: float
+    f_statistic: float
+    f_pvalue: float
+    n_datasets: int
+    n_methods: int
+
+
+def friedman_test(results, value: str = "test_error", methods=None) -> FriedmanResult:
+    """Friedman's test that all methods have the same average rank (Demšar 2006, Sec. 3.2.2).
+
+    The blocks are the data sets, the treatments the methods, the observations the means of
+    ``value`` over the splits; the chi-square statistic and its p-value come from
+    :func:`scipy.stats.friedmanchisquare`.
+    """
+    from scipy import stats
+
+    table = mean_table(results, value, methods)
+    n, k = table.shape
+    if n < 2 or k < 3:
+        raise ValueError(f"the Friedman test needs at least 2 data sets and 3 methods, got "
+                         f"{n} and {k}.")
+    chi2, p = stats.friedmanchisquare(*(table[m].to_numpy() for m in table.columns))
+    f = (n - 1) * chi2 / (n * (k - 1) - chi2) if n * (k - 1) > chi2 else math.inf
+    return FriedmanResult(float(chi2), float(p), float(f),
+                          float(stats.f.sf(f, k - 1, (k - 1) * (n - 1))), n, k)
+
+
+def nemenyi(results, value: str = "test_error", methods=None):
+    """p-values of the Nemenyi test between every pair of methods (a method x method
+    table), from :func:`scikit_posthocs.posthoc_nemenyi_friedman` on the data set x method
+    table of means."""
+    import scikit_posthocs
+
+    return scikit_posthocs.posthoc_nemenyi_friedman(mean_table(results, value, methods))
+
+
+def critical_difference(n_methods: int, n_datasets: int, alpha: float = 0.05) -> float:
+    """Nemenyi's critical difference of average ranks, q_alpha sqrt(k (k + 1) / (6 N)).
+
+    q_alpha is the studentized range quantile over sqrt 2 (Demšar 2006, Sec. 3.2.2), from
+    :data:`scipy.stats.studentized_range`; two methods whose average ranks differ by more are
+    significantly different at level alpha.
+    """
+    from scipy import stats
+
+    k = check_count(n_methods, "n_methods", minimum=2)
+    n = check_count(n_datasets, "n_datasets", minimum=1)
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be in (0, 1), got {alpha!r}.")
+    q = stats.studentized_range.ppf(1 - alpha, k, np.inf) / math.sqrt(2)
+    return float(q * math.sqrt(k * (k + 1) / (6 * n)))
+
+
+def plot_critical_difference(results, value: str = "test_error", methods=None, *, ax=None,
+                             alpha: float = 0.05, title=None):
+    """Critical-difference diagram (Demšar 2006, Fig. 1) drawn by
+    :func:`scikit_posthocs.critical_difference_diagram`: the average ranks, with the methods
+    the Nemenyi test cannot tell apart at level ``alpha`` joined by a bar. Returns the axes."""
+    import matplotlib.pyplot as plt
+    import scikit_posthocs
+
+    table = mean_table(results, value, methods)
+    average = table.rank(axis=1, method="average").mean(axis=0)
+    average.index = [LABELS.get(m, m) for m in average.index]
+    pvalues = scikit_posthocs.posthoc_nemenyi_friedman(table)
+    pvalues.index = pvalues.columns = average.index
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 3.2))
+    scikit_posthocs.critical_difference_diagram(
+        average, pvalues, ax=ax, alpha=alpha, label_props={"fontsize": 9},
+        cd=critical_difference(*table.shape[::-1], alpha=alpha))
+    ax.tick_params(labelsize=9)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def paired_comparison(results, first: str, second: str, value: str = "test_error") -> dict:
+    """Two methods compared over the data sets (Demšar 2006, Sec. 3.1).
+
+    Returns
+    -------
+    dict
+        ``wins``, ``ties``, ``losses`` of ``first`` against ``second`` (by the mean of
+        ``value`` over the splits, smaller is better; exact ties only), ``mean_difference``
+        (first - second, averaged over data sets), and the Wilcoxon signed-rank test of the
+        per-data-set differences (:func:`scipy.stats.wilcoxon`, zero differences split
+        between the signs as Demšar recommends): ``statistic`` and ``pvalue``.
+    """
+    from scipy import stats
+
+    table = mean_table(results, value, [first, second])
+    difference = (table[first] - table[second]).to_numpy()
+    if np.all(difference == 0):
+        statistic, pvalue = math.nan, 1.0
+    else:
+        test = stats.wilcoxon(difference, zero_method="zsplit")
+        statistic, pvalue = float(test.statistic), float(test.pvalue)
+    return dict(first=first, second=second, wins=int(np.sum(difference < 0)),
+                ties=int(np.sum(difference == 0)), losses=int(np.sum(difference > 0)),
+                mean_difference=float(difference.mean()), statistic=statistic, pvalue=pvalue)
+
+
+def pareto_front(size, error) -> np.ndarray:
+    """Which points are Pareto-optimal for (size, error), both to be minimised: a point is
+    on the front unless another is at most as large in both and smaller in one."""
+    size, error = np.asarray(size, dtype=float), np.asarray(error, dtype=float)
+    if size.shape != error.shape or size.ndim != 1:
+        raise ValueError("size and error must be 1-d arrays of the same length.")
+    dominated = ((size[None, :] <= size[:, None]) & (error[None, :] <= error[:, None])
+                 & ((size[None, :] < size[:, None]) | (error[None, :] < error[:, None])))
+    return ~dominated.any(axis=1)
+
+
+def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, ax=None,
+                title=None):
+    """Size against error, one point per method, the Pareto front joined by a line.
+
+    With ``dataset`` the means over the splits of one data set (size on a log scale);
+    without it the average ranks over all data sets of the size and of the test error.
+    Returns the axes.
+    """
+    import matplotlib.pyplot as plt
+
+    frame = _frame(results)
+    if dataset is not None:
+        frame = frame[frame["dataset"] == dataset]
+        if frame.empty:
+            raise ValueError(f"no results for the data set {dataset!r}.")
+        x = mean_table(frame, size, methods).iloc[0]
+        y = mean_table(frame, "test_error", methods).iloc[0]
+        xlabel, ylabel = f"mean {size.replace('n_', 'number of ')}", "mean test error"
+    else:
+        x = average_ranks(frame, size, methods)
+        y = average_ranks(frame, "test_error", methods).reindex(x.index)
+        xlabel, ylabel = f"average rank of {size.replace('n_', 'number of ')}", \
+            "average rank of test error"
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 4.5))
+    front = pareto_front(x.to_numpy(), y.to_numpy())
+    order = np.argsort(x.to_numpy()[front])
+    ax.plot(x.to_numpy()[front][order], y.to_numpy()[front][order], "-", color="0.6",
+            zorder=1, label="Pareto front")
+    ax.scatter(x[~front], y[~front], color="tab:blue", zorder=2)
+    ax.scatter(x[front], y[front], color="tab:red", zorder=2)
+    for method in x.index:
+        ax.annotate(LABELS.get(method, method), (x[method], y[method]), fontsize=9,
+                    xytext=(3, 3), textcoords="offset points")
+    if dataset is not None:
+        ax.set_xscale("log")
+    ax.set_xlabel(xlabel, fontsize=10)
+    ax.set_ylabel(ylabel, fontsize=10)
+    ax.tick_params(labelsize=9)
+    ax.legend(fontsize=9, loc="best")
+    ax.set_title(title if title is not None else (dataset or "all data sets"), fontsize=10)
+    return ax
+
+
+def time_table(results):
+    """CPU seconds per method, summed over every data set and split: growing, pruning (with
+    any tuning), and both; methods in the order of :data:`METHODS`."""
+    frame = _frame(results)
+    table = frame.groupby("method", sort=False)[["grow_seconds", "prune_seconds"]].sum()
+    table["total_seconds"] = table.sum(axis=1)
+    order = [m for m in METHODS if m in table.index] + \
+        [m for m in table.index if m not in METHODS]
+    return table.reindex(order)
+
+
+# ---------------------------------------------------------------------- command line
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m prunekit.study",
+        description="Every pruning method of the book, and the usual alternatives, on the "
+                    "same random splits of many data sets (Chapter 9).")
+    parser.add_argument("datasets", nargs="*", help=f"data set names: {', '.join(DATASETS)}")
+    parser.add_argument("--all", action="store_true",
+                        help="every data set (the UCI ones whose files are in --data)")
+    parser.add_argument("--data", default=None,
+                        help="directory of the UCI files (default: $PRUNEKIT_DATA)")
+    parser.add_argument("--methods", nargs="+", default=None,
+                        help=f"methods (default all): {', '.join(available_methods())}")
+    parser.add_argument("--splits", type=int, default=N_SPLITS, help="random splits (10)")
+    parser.add_argument("--max-train", type=int, default=MAX_TRAIN,
+                        help=f"training examples per split at most ({MAX_TRAIN})")
+    parser.add_argument("--max-test", type=int, default=MAX_TEST,
+                        help=f"test examples per split at most ({MAX_TEST})")
+    parser.add_argument("--n-jobs", type=int, default=None,
+                        help="parallel splits (joblib; default 1, or every Dask worker)")
+    parser.add_argument("--dask-scheduler", default=None, metavar="ADDRESS",
+                        help="run the splits on this Dask cluster (e.g. tcp://host:8786)")
+    parser.add_argument("--cache", default=None, help="directory of per-split results")
+    parser.add_argument("--out", required=True, help="CSV file to write")
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    names = available_datasets(args.data) if args.all else args.datasets
+    options = dict(splits=args.splits, methods=args.methods, cache=args.cache,
+                   max_train=args.max_train, max_test=args.max_test, out=args.out)
+    start = time.perf_counter()
+    try:
+        if args.dask_scheduler:
+            from distributed import Client
+
+            with Client(args.dask_scheduler), parallel_config(backend="dask"):
+                run(names, args.data, n_jobs=args.n_jobs, **options)
+        else:
+            run(names, args.data, n_jobs=args.n_jobs or 1, **options)
+    except (ValueError, TypeError, FileNotFoundError) as error:
+        parser.error(str(error))
+    print(f"{len(names)} data sets in {time.perf_counter() - start:.0f} s (wall clock)",
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,232 @@
+"""Tests of prunekit.study, the comparison of every pruner of the book (Chapter 9)."""
+
+import math
+from pathlib import Path
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import stats
+
+import prunekit.study as st
+
+matplotlib.use("Agg")
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "chapters" / "data" / "study.csv"
+
+
+def same_rows(first, second):
+    """Rows equal in every column a rerun reproduces (nan equal to nan)."""
+    def equal(a, b):
+        return a == b or (isinstance(a, float) and isinstance(b, float)
+                          and math.isnan(a) and math.isnan(b))
+    return len(first) == len(second) and all(
+        equal(a[k], b[k]) for a, b in zip(first, second) for k in st.DETERMINISTIC_COLUMNS)
+
+
+@pytest.fixture(scope="module")
+def iris_rows():
+    return st.run(["iris"], splits=2, progress=False)
+
+
+# ---------------------------------------------------------------------- protocol
+def test_split_indices_partition_and_cap():
+    train, test, n_grow = st.split_indices(1000, 3)
+    assert len(test) == 250 and len(train) == 750 and n_grow == 500
+    assert len(np.intersect1d(train, test)) == 0
+    assert np.array_equal(np.sort(np.concatenate([train, test])), np.arange(1000))
+    again = st.split_indices(1000, 3)
+    assert np.array_equal(again[0], train) and np.array_equal(again[1], test)
+    assert not np.array_equal(st.split_indices(1000, 4)[0], train)
+    train, test, n_grow = st.split_indices(1000, 3, max_train=90, max_test=40)
+    assert (len(train), len(test), n_grow) == (90, 40, 60)
+
+
+def test_every_method_on_tiny_data(iris_rows):
+    methods = st.available_methods()
+    assert methods == st.METHODS          # chapter 8's pruners are all there
+    assert len(iris_rows) == 2 * len(methods)
+    assert [row["method"] for row in iris_rows[:len(methods)]] == list(methods)
+    for split in (0, 1):
+        rows = {row["method"]: row for row in iris_rows if row["split"] == split}
+        unpruned = rows["unpruned"]
+        for method, row in rows.items():
+            assert list(row) == list(st.COLUMNS)
+            assert row["dataset"] == "iris" and row["group"] == "scikit-learn"
+            assert row["n_train"] == 112 and row["n_test"] == 38
+            if method in st.USES_PRUNING_SET:
+                assert (row["n_grow"], row["n_prune"]) == (75, 37)
+            else:
+                assert (row["n_grow"], row["n_prune"]) == (112, 0)
+            assert 0 <= row["test_error"] <= 1
+            assert row["n_nodes"] == 2 * row["n_leaves"] - 1 or method == "forest"
+            assert row["grow_seconds"] >= 0 and row["prune_seconds"] >= 0
+            if method not in ("forest", "sklearn-ccp", "depth-cv", "hs-cv") \
+                    and method not in st.USES_PRUNING_SET:
+                # a pruning of the unpruned tree (raising never adds nodes either)
+                assert row["n_nodes"] <= unpruned["n_nodes"]
+        assert rows["ccp-cv-1se"]["n_leaves"] <= rows["ccp-cv"]["n_leaves"]
+        # shrinkage keeps every node of the tree grown on the same data
+        assert rows["hs-cv"]["n_nodes"] == unpruned["n_nodes"]
+        assert rows["hs-cv"]["parameter"] in st.HS_REG_PARAMS
+        assert rows["km-cv"]["parameter"] in st.KM_C_GRID
+        assert rows["forest"]["n_leaves"] > unpruned["n_leaves"]
+
+
+def test_a_split_is_a_function_of_its_index(iris_rows):
+    X, y = st.load_study_dataset("iris")
+    train, test, _ = st.split_indices(len(y), 1)
+    again = st.run_split(X[train], y[train], X[test], y[test], 3, 1)
+    assert same_rows([dict(r, dataset="iris", group="scikit-learn") for r in again],
+                     [r for r in iris_rows if r["split"] == 1])
+
+
+def test_the_cache_resumes_and_adds_methods(tmp_path, monkeypatch):
+    first = st.run(["wine"], splits=2, methods=["unpruned", "rep"], cache=tmp_path,
+                   progress=False)
+    assert len(list((tmp_path / "wine").glob("split*.json"))) == 2
+
+    def fail(split):
+        raise AssertionError("a cached method was run again")
+
+    monkeypatch.setitem(st._RUNNERS, "unpruned", fail)
+    monkeypatch.setitem(st._RUNNERS, "rep", fail)
+    second = st.run(["wine"], splits=2, methods=["unpruned", "rep", "pep"], cache=tmp_path,
+                    progress=False)
+    assert [row["method"] for row in second] == ["unpruned", "rep", "pep"] * 2
+    assert same_rows(first, [row for row in second if row["method"] != "pep"])
+    # another protocol (a smaller training cap) does not read these files
+    with pytest.raises(AssertionError, match="cached method"):
+        st.run(["wine"], splits=1, methods=["rep"], cache=tmp_path, max_train=60,
+               progress=False)
+
+
+def test_the_same_rows_on_a_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    from joblib import parallel_config
+
+    names, methods = ["iris", "dnf-m200-noise0.1"], ["unpruned", "ccp-cv", "rep", "ebp"]
+    serial = st.run(names, splits=2, methods=methods, progress=False)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client, \
+            distributed.get_task_stream(client) as stream, \
+            parallel_config(backend="dask"):
+        on_cluster = st.run(names, splits=2, methods=methods, progress=False)
+    assert len(stream.data) >= 4                # the four splits ran as cluster tasks
+    assert same_rows(serial, on_cluster)
+
+
+def test_bad_input_is_named():
+    with pytest.raises(ValueError, match="unknown data set"):
+        st.run(["no-such-set"], progress=False)
+    with pytest.raises(ValueError, match="unknown or unavailable method"):
+        st.run(["iris"], methods=["magic"], progress=False)
+    with pytest.raises(ValueError, match="splits"):
+        st.run(["iris"], splits=0, progress=False)
+    with pytest.raises(ValueError, match="max_train"):
+        st.split_indices(100, 0, max_train=2)
+
+
+def test_data_sets_load_with_labels_from_zero():
+    for name in ("wine", "led24", "dnf-m200-noise0.3"):
+        X, y = st.load_study_dataset(name)
+        assert X.dtype == np.float64 and y.min() == 0 and len(X) == len(y)
+    X, y = st.load_study_dataset("dnf-m1000-noise0.2")
+    assert len(st.split_indices(len(y), 0)[0]) == 1000
+    assert set(st.available_datasets(ROOT / "no-such-folder")) == {
+        name for name, d in st.DATASETS.items() if d.group != "UCI"}
+
+
+def test_command_line_writes_the_results(tmp_path):
+    out = tmp_path / "rows.csv"
+    assert st.main(["iris", "--splits", "1", "--methods", "unpruned", "mep",
+                    "--out", str(out)]) == 0
+    frame = st.read_results(out)
+    assert list(frame.columns) == list(st.COLUMNS)
+    assert frame["method"].tolist() == ["unpruned", "mep"]
+    assert np.isnan(frame["parameter"]).all()
+
+
+# ---------------------------------------------------------------------- statistics
+def _toy_results():
+    """Three methods on four data sets, one split each; "a" is best on all but one."""
+    errors = {"d1": (0.1, 0.2, 0.3), "d2": (0.2, 0.1, 0.3), "d3": (0.1, 0.3, 0.2),
+              "d4": (0.1, 0.1, 0.4)}
+    sizes = {"d1": (5, 3, 9), "d2": (5, 3, 9), "d3": (6, 3, 9), "d4": (4, 2, 9)}
+    return pd.DataFrame([dict(dataset=d, split=0, method=m, test_error=errors[d][i],
+                              n_leaves=sizes[d][i])
+                         for d in errors for i, m in enumerate(("rep", "pep", "forest"))])
+
+
+def test_average_ranks_and_friedman():
+    toy = _toy_results()
+    table = st.mean_table(toy)
+    assert list(table.columns) == ["rep", "pep", "forest"]
+    assert list(table.index) == ["d1", "d2", "d3", "d4"]
+    average = st.average_ranks(toy)
+    # ranks per data set: d1 1,2,3; d2 2,1,3; d3 1,3,2; d4 1.5,1.5,3
+    assert average.to_dict() == pytest.approx({"rep": 5.5 / 4, "pep": 7.5 / 4, "forest": 11 / 4})
+    assert list(average.index) == ["rep", "pep", "forest"]
+    result = st.friedman_test(toy)
+    chi2, p = stats.friedmanchisquare(table["rep"], table["pep"], table["forest"])
+    assert (result.statistic, result.pvalue) == pytest.approx((chi2, p))
+    n, k = 4, 3
+    f = (n - 1) * chi2 / (n * (k - 1) - chi2)
+    assert result.f_statistic == pytest.approx(f)
+    assert result.f_pvalue == pytest.approx(stats.f.sf(f, k - 1, (k - 1) * (n - 1)))
+    pvalues = st.nemenyi(toy)
+    assert np.allclose(pvalues.to_numpy(), pvalues.to_numpy().T)
+    assert pvalues.loc["rep", "forest"] < pvalues.loc["rep", "pep"]
+
+
+def test_critical_difference_matches_demsar_table():
+    # Demšar (2006), Table 5(a): q_0.05 = 2.343 for k = 3 and 3.164 for k = 10
+    assert st.critical_difference(3, 1) == pytest.approx(2.343 * math.sqrt(3 * 4 / 6), abs=2e-3)
+    assert st.critical_difference(10, 30) == pytest.approx(
+        3.164 * math.sqrt(10 * 11 / 180), abs=2e-3)
+    with pytest.raises(ValueError, match="alpha"):
+        st.critical_difference(3, 5, alpha=1.5)
+
+
+def test_paired_comparison_counts_and_wilcoxon():
+    toy = _toy_results()
+    result = st.paired_comparison(toy, "rep", "pep")
+    assert (result["wins"], result["ties"], result["losses"]) == (2, 1, 1)
+    difference = np.array([-0.1, 0.1, -0.2, 0.0])
+    assert result["mean_difference"] == pytest.approx(difference.mean())
+    assert result["pvalue"] == pytest.approx(
+        stats.wilcoxon(difference, zero_method="zsplit").pvalue)
+    with pytest.raises(ValueError, match="not in the results"):
+        st.paired_comparison(toy, "rep", "cvp")
+
+
+def test_pareto_front():
+    size = [1, 2, 3, 3, 5]
+    error = [0.5, 0.3, 0.3, 0.4, 0.1]
+    assert st.pareto_front(size, error).tolist() == [True, True, False, False, True]
+    with pytest.raises(ValueError, match="same length"):
+        st.pareto_front([1, 2], [0.1])
+
+
+def test_plots_label_the_methods():
+    toy = _toy_results()
+    ax = st.plot_pareto(toy)
+    assert {t.get_text() for t in ax.texts} == {"REP", "PEP", "random forest"}
+    ax = st.plot_pareto(toy, "d1")
+    assert ax.get_xscale() == "log" and ax.get_title() == "d1"
+    ax = st.plot_critical_difference(toy)
+    assert {"REP", "PEP", "random forest"} <= {t.get_text().split(" (")[0].split(") ")[-1]
+                                              for t in ax.texts}
+    with pytest.raises(ValueError, match="no results"):
+        st.plot_pareto(toy, "d9")
+
+
+def test_time_table_sums_per_method():
+    rows = pd.DataFrame([dict(dataset="a", split=s, method=m, grow_seconds=1.0 + s,
+                              prune_seconds=2.0) for s in (0, 1) for m in ("rep", "unpruned")])
+    table = st.time_table(rows)
+    assert list(table.index) == ["unpruned", "rep"]
+    assert table.loc["rep"].tolist() == [3.0, 4.0, 7.0]
