@@ -37,8 +37,17 @@ __all__ = [
     "k_reduced_error_frontier",
 ]
 
-# Problems (draws x signs) solved together by one k-REP pass; bounds the memory of the pairs.
+# Most problems (draws x signs) solved together by one k-REP pass, and the number of window
+# cells such a pass aims at (fewer problems at a time on large trees).
 _CHUNK = 64
+_CELLS_PER_PASS = 2**21
+# Pairs of frontier points formed at once when merging children.
+_PAIRS_PER_CHUNK = 2**20
+# Estimated cost (nanoseconds) of one pair, of one window cell of a contiguous pass, and of
+# starting one such pass: decides between the two merges of _merge_children.
+_PAIR_COST, _ELEMENT_COST, _PASS_COST = 60, 2, 5_000
+# A window cell with no candidate.
+_EMPTY = np.iinfo(np.int64).max
 # Largest value the shifted running minimum of the frontier filter may reach in int64.
 _SHIFT_LIMIT = 2**62
 
@@ -240,21 +249,47 @@ def rademacher_penalty(tree: Tree, X, y, signs=None, rng=None, k=None, *, n_draw
 
 
 def _k_rep_values(tree: Tree, costs: np.ndarray, k: int) -> np.ndarray:
-    """Fewest cost of a pruning with at most k growing errors, for every row of ``costs``."""
+    """Fewest cost of a pruning with at most k growing errors, for every row of ``costs``.
+
+    A row whose cheapest pruning (fewest cost, then fewest growing errors: one bottom-up
+    pass) is within the budget needs no frontier; the other rows run the frontier programme
+    of :func:`_frontier_pass`, as many at a time as keep its tables near ``_CELLS_PER_PASS``
+    cells.
+    """
     grow = growing_errors(tree)
-    values = []
-    for start in range(0, costs.shape[0], _CHUNK):
-        block = _frontier_pass(tree, grow, costs[start:start + _CHUNK], k, size_weight=0,
-                               keep_all=False)
-        root = block[0]
-        seg_start = root["start"]
-        if np.any(seg_start[1:] == seg_start[:-1]):
-            raise ValueError(
-                f"no pruning makes at most k={k} errors on the growing sample (the tree itself "
-                f"makes {int(growing_errors_of_tree(tree))}); the k-REP class is empty."
-            )
-        values.append(root["key"][seg_start[1:] - 1])          # last point: the fewest cost
-    return np.concatenate(values)
+    floor = tree.sum_over_leaves(grow)
+    if k < floor[0]:
+        raise ValueError(
+            f"no pruning makes at most k={k} errors on the growing sample (the tree itself "
+            f"makes {int(floor[0])}); the k-REP class is empty."
+        )
+    values, needed = _cheapest_prunings(tree, costs, grow)
+    hard = np.flatnonzero(needed > k)
+    if hard.size:
+        widths = np.maximum(np.minimum(grow, k) - floor + 1, 0)
+        widest = max(int(widths[level].sum()) for level in tree.levels)
+        rows = int(np.clip(_CELLS_PER_PASS // max(widest, 1), 1, _CHUNK))
+        for start in range(0, hard.size, rows):
+            chosen = hard[start:start + rows]
+            root = _frontier_pass(tree, grow, floor, costs[chosen], k, size_weight=0,
+                                  keep_all=False)[0]
+            values[chosen] = root["key"][root["start"][1:] - 1]   # last point: the fewest cost
+    return values
+
+
+def _cheapest_prunings(tree: Tree, costs: np.ndarray, grow: np.ndarray):
+    """Per row of ``costs``: the fewest cost of any pruning, and the fewest growing errors of
+    a pruning with that cost (one bottom-up pass, lexicographic in (cost, growing errors))."""
+    cost = np.array(costs, dtype=np.int64).T                     # (n_nodes, rows)
+    need = np.repeat(grow[:, None], cost.shape[1], axis=1)
+    for inner in tree.inner_levels:
+        left, right = tree.left[inner], tree.right[inner]
+        cost_below, need_below = cost[left] + cost[right], need[left] + need[right]
+        cost_leaf, need_leaf = cost[inner], need[inner]
+        leaf = (cost_leaf < cost_below) | ((cost_leaf == cost_below) & (need_leaf <= need_below))
+        cost[inner] = np.where(leaf, cost_leaf, cost_below)
+        need[inner] = np.where(leaf, need_leaf, need_below)
+    return cost[0], need[0]
 
 
 def growing_errors_of_tree(tree: Tree) -> int:
@@ -296,129 +331,239 @@ def min_plus_merge(left, right, k: int) -> np.ndarray:
 
 
 def _dense(values, k, name):
-    values = np.asarray(values, dtype=float)
+    """Validate a table of :func:`min_plus_merge` and extend or cut it to budgets 0..k."""
+    try:
+        values = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be an array of numbers (inf where undefined).") from None
     if values.ndim != 1 or values.size == 0:
         raise ValueError(f"{name} must be a non-empty 1-D array, got shape {values.shape}.")
+    if np.isnan(values).any():
+        raise ValueError(f"{name} contains NaN; use inf for a budget with no pruning.")
+    if np.any(values[1:] > values[:-1]):
+        raise ValueError(
+            f"{name} must be non-increasing (a pruning within budget u is within u + 1), got "
+            f"{values.tolist()[:10]}."
+        )
     out = np.full(k + 1, values[-1])        # a larger budget allows what the last one allows
     out[:min(k + 1, values.size)] = values[:k + 1]
     return out
 
 
-def _segmented_frontier(seg, g, key, n_segments):
-    """Per segment, the candidates that beat every candidate with fewer growing errors.
+def _strict_prefix_minima(best: np.ndarray, width: np.ndarray) -> np.ndarray:
+    """Mark the cells of every window whose value is below every earlier cell of the window.
 
-    Each segment gets a dense window over its growing errors 0..max g; the smallest key per
-    cell is found with one unbuffered minimum (no sort), and one running minimum over all
-    windows -- every later window shifted below the earlier ones -- marks the cells whose
-    key is smaller than every key at a smaller g.
-
-    Returns
-    -------
-    chosen : ndarray of int
-        Indices of the kept candidates, ordered by (segment, g): the frontier points.
+    ``best`` holds consecutive windows of the given widths (one per segment), ``_EMPTY``
+    where there is no candidate. One running minimum over all windows -- every later window
+    shifted below the earlier ones, so that a window never sees its predecessors -- finds
+    the strict prefix minima; keys are replaced by their ranks when the shift would not fit
+    in ``_SHIFT_LIMIT``.
     """
-    if key.size == 0:
-        return np.zeros(0, dtype=np.int64)
-    width = np.zeros(n_segments, dtype=np.int64)
-    np.maximum.at(width, seg, g + 1)
-    offset = np.cumsum(width) - width
-    cell = offset[seg] + g
-    low = int(key.min())
-    values = key - low
-    empty = int(values.max()) + 1
-    dense = np.full(int(width.sum()), empty, dtype=np.int64)
-    np.minimum.at(dense, cell, values)
-    winner = np.empty(dense.size, dtype=np.int64)
-    best = values == dense[cell]
-    winner[cell[best]] = np.flatnonzero(best)
-    span = empty + 1
-    owner = np.repeat(np.arange(n_segments), width)
-    if span * n_segments >= _SHIFT_LIMIT:             # rank the keys so that the shift fits
-        finite = dense < empty
-        distinct, ranks = np.unique(dense[finite], return_inverse=True)
-        empty, span = distinct.size, distinct.size + 1
-        dense = np.full(dense.size, empty, dtype=np.int64)
-        dense[finite] = ranks.reshape(-1)
-    shifted = dense + (n_segments - 1 - owner) * span
+    finite = best != _EMPTY
+    if not finite.any():
+        return finite
+    n_segments = width.size
+    values = best[finite]
+    low = int(values.min())
+    span = int(values.max()) - low + 2
+    if span * n_segments >= _SHIFT_LIMIT:
+        distinct, ranks = np.unique(values, return_inverse=True)
+        values, span = ranks.reshape(-1), distinct.size + 1
+    else:
+        values = values - low
+    shifted = np.full(best.size, span - 1, dtype=np.int64)      # an empty cell: above all
+    shifted[finite] = values
+    shifted += (n_segments - 1 - np.repeat(np.arange(n_segments), width)) * span
     running = np.minimum.accumulate(shifted)
-    keep = dense < empty
+    keep = finite
     keep[1:] &= shifted[1:] < running[:-1]
-    return winner[keep]
+    return keep
 
 
-def _frontier_pass(tree: Tree, grow: np.ndarray, costs: np.ndarray, k: int, size_weight: int,
-                   keep_all: bool = True):
+def _frontier_pass(tree: Tree, grow: np.ndarray, floor: np.ndarray, costs: np.ndarray, k: int,
+                   size_weight: int, keep_all: bool = True):
     """Algorithm 6 for every node and every row of ``costs``, one level at a time.
 
     A node's frontier lists, for increasing growing errors g <= k, the prunings of its
     subtree that beat every pruning with fewer growing errors; each is summarised by
     ``key = cost * scale + size_weight * n_nodes`` (lexicographic: cost first, then size).
-    The frontier of an internal node comes from all pairs of its children's frontier points
-    (the min-plus convolution of Theorem 5, with the node itself adding one node) and the
-    node as a leaf; dominated points are dropped. All nodes of a level and all rows are
-    merged together with array operations.
+    Its points lie between ``floor[v]`` (the growing errors of the whole subtree, which every
+    pruning of it makes at least) and ``min(k, grow[v])`` (no pruning of the subtree makes
+    more than the node as a leaf), so a node owns one window of that many cells per row. The
+    children's frontiers are combined into the window by :func:`_merge_children` (the
+    min-plus convolution of Theorem 5, the node adding one node), the node as a leaf is
+    offered at ``grow[v]``, and the strict prefix minima of the window are the node's
+    frontier. A level's windows hold at most ``rows * (n + level size)`` cells (n: growing
+    examples); the children's frontiers are dropped once merged unless ``keep_all``.
 
     Returns
     -------
     list of dict, one per level (root level first), each with arrays ``g``, ``key``, ``a``,
     ``b`` (chosen points of the left and right child in the next level's arrays, ``-1`` for
-    the leaf option), ``start`` (segment offsets; segment = position in level * rows + row)
-    and ``pos`` (position of every node of the level). With ``keep_all=False`` only the root
-    level's, and the levels below are freed as soon as they are merged.
+    the leaf option) and ``start`` (segment offsets; segment = position in level * rows +
+    row). With ``keep_all=False`` only the root level's.
     """
     rows = costs.shape[0]
+    k = min(k, int(grow[0]))                   # no pruning makes more growing errors
     scale = tree.n_nodes + 1 if size_weight else 1
     leaf_key = costs.astype(np.int64) * scale + size_weight         # (rows, n_nodes)
+    window = np.maximum(np.minimum(grow, k) - floor + 1, 0)
     pos = np.zeros(tree.n_nodes, dtype=np.int64)
-    blocks = []
-    below = None
+    row = np.arange(rows)
+    blocks, below = [], None
     for level in reversed(tree.levels):
         pos[level] = np.arange(level.size)
         n_segments = level.size * rows
-        # the node as a leaf
-        feasible = level[grow[level] <= k]
-        seg_leaf = (pos[feasible][:, None] * rows + np.arange(rows)).reshape(-1)
-        g_leaf = np.repeat(grow[feasible], rows)
-        key_leaf = leaf_key[:, feasible].T.reshape(-1)
-        no_child = np.full(seg_leaf.size, -1)
-        parts = [(seg_leaf, g_leaf, key_leaf, no_child, no_child)]
+        width = np.repeat(window[level], rows)
+        offset = np.cumsum(width) - width
+        zero = offset - np.repeat(floor[level], rows)    # cell of g in segment s: zero[s] + g
+        best = np.full(int(width.sum()), _EMPTY, dtype=np.int64)
+        first = np.full(best.size, -1, dtype=np.int64)    # chosen point of the left child
+        second = np.full(best.size, -1, dtype=np.int64)   # and of the right child
         inner = level[~tree.is_leaf[level]]
         if inner.size:
-            parts.append(_pair_points(tree, inner, pos, rows, below, k, size_weight))
-        seg, g, key, a, b = (np.concatenate(p) for p in zip(*parts))
-        chosen = _segmented_frontier(seg, g, key, n_segments)
-        seg = seg[chosen]
-        block = dict(g=g[chosen], key=key[chosen], a=a[chosen], b=b[chosen],
-                     start=np.searchsorted(seg, np.arange(n_segments + 1)), pos=pos[level])
+            _merge_children(tree, inner, pos, rows, below, k, size_weight, zero,
+                            (best, first, second))
+        feasible = level[grow[level] <= k]                # the node as a leaf
+        seg = (pos[feasible][:, None] * rows + row).reshape(-1)
+        cell = zero[seg] + np.repeat(grow[feasible], rows)
+        key = leaf_key[:, feasible].T.reshape(-1)
+        won = key < best[cell]
+        cell = cell[won]
+        best[cell], first[cell], second[cell] = key[won], -1, -1
+        cells = np.flatnonzero(_strict_prefix_minima(best, width))
+        owner = np.searchsorted(offset, cells, side="right") - 1
+        below = dict(g=cells - zero[owner], key=best[cells], a=first[cells], b=second[cells],
+                     start=np.searchsorted(owner, np.arange(n_segments + 1)))
         if keep_all:
-            blocks.append(block)
-        below = block
+            blocks.append(below)
     if not keep_all:
         return [below]
     blocks.reverse()
     return blocks
 
 
-def _pair_points(tree, inner, pos, rows, below, k, size_weight):
-    """All pairs of a left and a right frontier point of every inner node, within budget k."""
+def _merge_children(tree, inner, pos, rows, below, k, size_weight, zero, tables):
+    """Offer every combination of a left and a right frontier point of every inner node.
+
+    The candidate of points a and b makes ``g[a] + g[b]`` growing errors (kept if <= k) and
+    has key ``key[a] + key[b] + size_weight``; ``tables = (best, first, second)`` keep, per
+    cell, the smallest key offered and its pair. Two exact ways compute the same minima:
+    enumerating the pairs, for all nodes of the level at once in chunks of
+    ``_PAIRS_PER_CHUNK`` (:func:`_merge_by_pairs`), or, for a node whose frontiers are long,
+    one vectorised pass over the window per point of one child (:func:`_merge_by_slices`);
+    each node takes the one with the smaller estimated cost.
+    """
     row = np.arange(rows)
     seg_out = (pos[inner][:, None] * rows + row).reshape(-1)
     seg_l = (pos[tree.left[inner]][:, None] * rows + row).reshape(-1)
     seg_r = (pos[tree.right[inner]][:, None] * rows + row).reshape(-1)
-    start = below["start"]
+    g, start = below["g"], below["start"]
     first_l, n_l = start[seg_l], start[seg_l + 1] - start[seg_l]
     first_r, n_r = start[seg_r], start[seg_r + 1] - start[seg_r]
-    n_pairs = n_l * n_r
-    total = int(n_pairs.sum())
-    owner = np.repeat(np.arange(seg_out.size), n_pairs)
-    offset = np.arange(total) - np.repeat(np.cumsum(n_pairs) - n_pairs, n_pairs)
-    a = first_l[owner] + offset // n_r[owner]
-    b = first_r[owner] + offset % n_r[owner]
-    g = below["g"][a] + below["g"][b]
-    ok = g <= k
-    a, b, owner = a[ok], b[ok], owner[ok]
-    key = below["key"][a] + below["key"][b] + size_weight
-    return seg_out[owner], g[ok], key, a, b
+    some = np.flatnonzero((n_l > 0) & (n_r > 0))
+    seg_out, seg_r, first_l, n_l, first_r, n_r = (
+        x[some] for x in (seg_out, seg_r, first_l, n_l, first_r, n_r))
+    span_l = g[first_l + n_l - 1] - g[first_l]
+    span_r = g[first_r + n_r - 1] - g[first_r]
+    low = g[first_l] + g[first_r]
+    reach = np.minimum(k, low + span_l + span_r) - low + 1       # window cells the pairs reach
+    passes = np.minimum(n_l, n_r)
+    elements = np.minimum(n_l * (span_r + 1), n_r * (span_l + 1)) + span_l + span_r
+    by_slices = ((n_l * n_r * _PAIR_COST > elements * _ELEMENT_COST + passes * _PASS_COST)
+                 & (reach > 0))
+    base = zero[seg_out]
+    for s in np.flatnonzero(by_slices).tolist():
+        _merge_by_slices(below, k, size_weight, int(base[s]), int(first_l[s]), int(n_l[s]),
+                         int(first_r[s]), int(n_r[s]), tables)
+    pairs = np.flatnonzero(~by_slices & (reach > 0))
+    if pairs.size:
+        _merge_by_pairs(below, k, size_weight, base[pairs], first_l[pairs], n_l[pairs],
+                        first_r[pairs], seg_r[pairs], tables)
+
+
+def _merge_by_pairs(below, k, size_weight, base, first_l, n_l, first_r, seg_r, tables):
+    """Enumerate the pairs within budget, left point by left point, a chunk at a time.
+
+    For every left point a the right points with ``g[b] <= k - g[a]`` are a prefix of the
+    right frontier, found by one binary search; the pairs of a chunk of left points are
+    formed (left-major, like the nested loops of Algorithm 6), reduced into the table with an
+    unbuffered minimum, and the pairs that attain the minimum recorded (on ties the later).
+    """
+    best, first, second = tables
+    g, key, start = below["g"], below["key"], below["start"]
+    n_left = int(n_l.sum())
+    owner = np.repeat(np.arange(n_l.size), n_l)
+    a_all = first_l[owner] + np.arange(n_left) - np.repeat(np.cumsum(n_l) - n_l, n_l)
+    point_segment = np.repeat(np.arange(start.size - 1), np.diff(start))
+    composite = point_segment * (k + 1) + g          # sorted: segment, then growing errors
+    count = (np.searchsorted(composite, seg_r[owner] * (k + 1) + (k - g[a_all]), side="right")
+             - first_r[owner])
+    ends = np.cumsum(count)
+    i = 0
+    while i < n_left:
+        done = int(ends[i - 1]) if i else 0
+        stop = max(i + 1, int(np.searchsorted(ends, done + _PAIRS_PER_CHUNK, side="right")))
+        c = count[i:stop]
+        total = int(ends[stop - 1]) - done
+        if total:
+            who = np.repeat(owner[i:stop], c)
+            a = np.repeat(a_all[i:stop], c)
+            b = first_r[who] + np.arange(total) - np.repeat(np.cumsum(c) - c, c)
+            cell = base[who] + g[a] + g[b]
+            value = key[a] + key[b] + size_weight
+            np.minimum.at(best, cell, value)
+            hit = value == best[cell]
+            first[cell[hit]], second[cell[hit]] = a[hit], b[hit]
+        i = stop
+
+
+def _merge_by_slices(below, k, size_weight, base, first_l, n_l, first_r, n_r, tables):
+    """The min-plus convolution of two long frontiers, one window-wide pass per point.
+
+    The inner child's frontier is spread into its staircase over the window (its best point
+    with at most ``g_low + o`` growing errors, for every offset o); point j of the outer
+    child then offers ``key_j + staircase[o]`` at the cells ``g_j + g_low + o`` with
+    contiguous array operations. A point's offers stop where the next point together with
+    the inner child's last point beats them. The outer child is the one with fewer passes of
+    work; ties in a cell go, as with pairs, to the larger left point.
+    """
+    best, first, second = tables
+    g, key = below["g"], below["key"]
+    g_l, g_r = g[first_l:first_l + n_l], g[first_r:first_r + n_r]
+    left_outer = n_l * (g_r[-1] - g_r[0] + 1) <= n_r * (g_l[-1] - g_l[0] + 1)
+    if left_outer:
+        outer, inner, g_out, g_in = first_l, first_r, g_l, g_r
+    else:
+        outer, inner, g_out, g_in = first_r, first_l, g_r, g_l
+    k_out = key[outer:outer + g_out.size]
+    low = int(g_out[0] + g_in[0])
+    width = min(k, int(g_out[-1] + g_in[-1])) - low + 1
+    step = np.searchsorted(g_in, g_in[0] + np.arange(width), side="right") - 1
+    staircase = key[inner + step] + size_weight
+    view = best[base + low:base + low + width]
+    chosen = np.full(width, -1, dtype=np.int64)
+    offer = np.empty(width, dtype=np.int64)
+    better = np.empty(width, dtype=bool)
+    compare = np.less_equal if left_outer else np.less
+    span = int(g_in[-1] - g_in[0])
+    shifts = (g_out - g_out[0]).tolist()
+    for j, shift in enumerate(shifts):
+        if shift >= width:
+            break
+        stop = width if j + 1 == len(shifts) else min(width, shifts[j + 1] + span)
+        m = stop - shift
+        np.add(staircase[:m], k_out[j], out=offer[:m])
+        compare(offer[:m], view[shift:stop], out=better[:m])
+        np.copyto(view[shift:stop], offer[:m], where=better[:m])
+        np.copyto(chosen[shift:stop], j, where=better[:m])
+    reached = np.flatnonzero(chosen >= 0)
+    j = chosen[reached]
+    point_out = outer + j
+    point_in = inner + step[reached - (g_out[j] - g_out[0])]
+    cells = base + low + reached
+    first[cells] = point_out if left_outer else point_in
+    second[cells] = point_in if left_outer else point_out
 
 
 def k_reduced_error_frontier(tree: Tree, X_prune, y_prune, k: int):
@@ -427,24 +572,21 @@ def k_reduced_error_frontier(tree: Tree, X_prune, y_prune, k: int):
     Point j is the best pruning (fewest pruning errors, then fewest nodes) among those with
     at most ``growing[j]`` growing errors, for each budget at which the best improves
     (Kääriäinen, Malinen & Elomaa 2004, Definition 4); for a budget between two points the
-    earlier one is the answer.
+    earlier one is the answer. The last point is REP's pruning when k allows it. Cost: as
+    :func:`k_reduced_error` without its shortcut to REP.
 
     Returns
     -------
     growing, pruning, n_nodes : ndarray of int, sorted by growing errors
     """
-    blocks = _pruning_frontiers(tree, X_prune, y_prune, k)
-    root, scale = blocks[0], tree.n_nodes + 1
-    return root["g"], root["key"] // scale, root["key"] % scale
-
-
-def _pruning_frontiers(tree, X_prune, y_prune, k):
-    """Every node's k-REP frontier on the pruning sample, levels root first."""
     _check_tree(tree)
     k = check_count(k, "k")
-    counts = tree.node_counts(X_prune, y_prune)
-    pruning_errors = leaf_errors(counts, tree.labels)[None, :]
-    return _frontier_pass(tree, growing_errors(tree), pruning_errors, k, size_weight=1)
+    errors = leaf_errors(tree.node_counts(X_prune, y_prune), tree.labels)
+    grow = growing_errors(tree)
+    root = _frontier_pass(tree, grow, tree.sum_over_leaves(grow), errors[None, :], k,
+                          size_weight=1, keep_all=False)[0]
+    scale = tree.n_nodes + 1
+    return root["g"], root["key"] // scale, root["key"] % scale
 
 
 def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning | None:
@@ -454,11 +596,25 @@ def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning | None:
     the one with the fewest errors on ``(X_prune, y_prune)``, and among those the one with the
     fewest nodes. Theorem 5 says such a pruning is either the root as a leaf or the root over
     u- and v-optimal prunings of its children with u + v = k; Algorithm 6 runs that
-    recursion bottom-up for every budget up to k. Here each node keeps only the budgets at
-    which its best pruning improves (a Pareto frontier of growing errors against (pruning
-    errors, size)); the frontiers of the two children are merged by a min-plus convolution
-    over all pairs of their points, for all nodes of a level at once, and the answer is traced
-    back from the root.
+    recursion bottom-up for every budget up to k.
+
+    Here REP's pruning (the unique smallest pruning with the fewest pruning errors) is the
+    answer whenever it makes at most k growing errors, found by one bottom-up pass. Below
+    that budget each node keeps only the budgets at which its best pruning improves (a
+    Pareto frontier of growing errors against (pruning errors, size)), between the growing
+    errors of its whole subtree and ``min(k, errors of the node as a leaf)``; the two
+    children's frontiers are merged by a min-plus convolution -- over the pairs of their
+    points, or, for long frontiers, one contiguous pass over the node's window per point of
+    one child -- for all nodes of a level at once, and the answer is traced back from the
+    root.
+
+    Complexity, with n growing examples, N nodes, depth D, m pruning examples and
+    k' = min(k, growing errors of REP's pruning): time O(N + m D) for the counts and the REP
+    pass, plus O(sum over nodes v of min(k', n_v)^2) <= O(D n k') for the frontiers (n_v:
+    growing examples reaching v; at most n reach a level, so a level costs O(n k'), the bound
+    of Kääriäinen et al., Sec. 4). Memory: O(n) per level for the windows, a bounded chunk of
+    pairs, and the frontiers kept for the trace-back, O(sum over v of min(k', n_v) + 1) <=
+    O(N + D min(n, k' N)) integers -- no table of length k + 1 per node.
 
     Parameters
     ----------
@@ -472,13 +628,21 @@ def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning | None:
     -------
     Pruning or None
         ``None`` when every pruning makes more than k growing errors (k below the errors of
-        the unpruned tree). With k at least the growing errors of every pruning (e.g. the
+        the unpruned tree). With k at least the growing errors of REP's pruning (e.g. the
         growing sample size) the answer is REP's.
     """
-    blocks = _pruning_frontiers(tree, X_prune, y_prune, k)
-    root = blocks[0]
-    if root["start"][1] == 0:
+    _check_tree(tree)
+    k = check_count(k, "k")
+    errors = leaf_errors(tree.node_counts(X_prune, y_prune), tree.labels)
+    rep = Pruning.from_collapsed(tree, best_subtree_errors(tree, errors)[1])
+    if rep.errors() <= k:
+        return rep
+    grow = growing_errors(tree)
+    floor = tree.sum_over_leaves(grow)
+    if k < floor[0]:
         return None
+    blocks = _frontier_pass(tree, grow, floor, errors[None, :], k, size_weight=1)
+    root = blocks[0]
     collapsed = np.zeros(tree.n_nodes, dtype=bool)
     nodes, points = np.array([0]), np.array([root["start"][1] - 1])
     for block in blocks:

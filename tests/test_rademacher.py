@@ -1,6 +1,8 @@
 """Rademacher penalties of prunings and k-REP: brute force, sanity relations, bad input."""
 
+import contextlib
 import math
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -26,6 +28,22 @@ from strategies import random_trees
 binary_trees = random_trees(max_leaves=7, max_classes=2)
 multiclass_trees = random_trees(max_leaves=7, max_classes=4).filter(lambda t: t.n_classes >= 3)
 any_trees = st.one_of(binary_trees, multiclass_trees)
+
+
+# The two exact merges of k-REP's frontier programme: chosen per node by estimated cost, or
+# forced (pairs in tiny chunks; contiguous passes for every node).
+MERGES = {
+    "estimated": {},
+    "pairs": dict(_PAIR_COST=0, _PAIRS_PER_CHUNK=5),
+    "slices": dict(_PAIR_COST=10**9, _ELEMENT_COST=0, _PASS_COST=0),
+}
+
+
+@contextlib.contextmanager
+def merge_by(mode, **more):
+    settings = {**MERGES[mode], **more}
+    with mock.patch.multiple(rademacher, **settings) if settings else contextlib.nullcontext():
+        yield
 
 
 def random_sample(tree, seed, size=24):
@@ -58,18 +76,21 @@ def test_penalty_is_the_largest_correlation_over_all_prunings(tree, seed):
     np.testing.assert_allclose(got, brute_penalty(losses, growing, signs), atol=1e-12)
 
 
+@pytest.mark.parametrize("merge", list(MERGES))
 @settings(deadline=None)
 @given(any_trees, st.integers(0, 2**31 - 1), st.lists(st.integers(0, 25), min_size=1, max_size=4))
-def test_penalty_with_k_is_the_largest_correlation_over_the_k_rep_class(tree, seed, budgets):
+def test_penalty_with_k_is_the_largest_correlation_over_the_k_rep_class(merge, tree, seed,
+                                                                        budgets):
     X, y = random_sample(tree, seed)
     _, losses, growing = losses_and_growing_errors(tree, X, y)
     signs = draw_signs(len(y), seed + 1, n_draws=15)
     for k in budgets:
-        if k < growing.min():
-            with pytest.raises(ValueError, match="k-REP class is empty"):
-                pk.rademacher_penalty(tree, X, y, signs=signs, k=k)
-            continue
-        got = pk.rademacher_penalty(tree, X, y, signs=signs, k=k)
+        with merge_by(merge, _CELLS_PER_PASS=1 if merge == "pairs" else 2**21):
+            if k < growing.min():
+                with pytest.raises(ValueError, match="k-REP class is empty"):
+                    pk.rademacher_penalty(tree, X, y, signs=signs, k=k)
+                continue
+            got = pk.rademacher_penalty(tree, X, y, signs=signs, k=k)
         np.testing.assert_allclose(got, brute_penalty(losses, growing, signs, k), atol=1e-12)
 
 
@@ -145,14 +166,16 @@ def test_signs_are_fair_coins():
 
 
 # ---------------------------------------------------------------------- k-REP
+@pytest.mark.parametrize("merge", list(MERGES))
 @settings(deadline=None)
 @given(any_trees, st.integers(0, 2**31 - 1), st.lists(st.integers(0, 25), min_size=1, max_size=4))
-def test_k_rep_is_the_smallest_most_accurate_pruning_within_budget(tree, seed, budgets):
+def test_k_rep_is_the_smallest_most_accurate_pruning_within_budget(merge, tree, seed, budgets):
     X, y = random_sample(tree, seed)
     prunings, losses, growing = losses_and_growing_errors(tree, X, y)
     errors = losses.sum(axis=1).astype(int)
     for k in budgets:
-        result = pk.k_reduced_error(tree, X, y, k)
+        with merge_by(merge):
+            result = pk.k_reduced_error(tree, X, y, k)
         allowed = growing <= k
         if not allowed.any():
             assert result is None
@@ -170,12 +193,34 @@ def test_k_rep_with_an_unlimited_budget_is_rep(tree, seed):
 
 
 @settings(deadline=None)
+@given(any_trees, st.integers(0, 2**31 - 1), st.integers(0, 30))
+def test_k_rep_from_the_growing_errors_of_rep_on_is_rep(tree, seed, extra):
+    """REP's pruning is the only one with its pruning errors and size: within budget, it wins."""
+    X, y = random_sample(tree, seed)
+    prunings, losses, growing = losses_and_growing_errors(tree, X, y)
+    rep = pk.reduced_error(tree, X, y)
+    for k in (rep.errors() + extra, int(growing.max()) + extra, 10**30):
+        assert pk.k_reduced_error(tree, X, y, k) == rep
+    g, e, size = k_reduced_error_frontier(tree, X, y, rep.errors() + extra)
+    assert g[-1] == rep.errors()
+    assert (e[-1], size[-1]) == (rep.errors(tree.node_counts(X, y)), rep.n_nodes)
+    below = pk.k_reduced_error(tree, X, y, rep.errors() - 1) if rep.errors() else None
+    if below is None:
+        assert rep.errors() == growing.min()
+    else:  # one error short of REP's, the best pruning is strictly worse than REP's
+        errors_below = int(np.sum(below.predict(X) != y))
+        assert (errors_below, below.n_nodes) > (int(np.sum(rep.predict(X) != y)), rep.n_nodes)
+
+
+@pytest.mark.parametrize("merge", list(MERGES))
+@settings(deadline=None)
 @given(any_trees, st.integers(0, 2**31 - 1))
-def test_frontier_lists_the_best_pruning_of_every_budget(tree, seed):
+def test_frontier_lists_the_best_pruning_of_every_budget(merge, tree, seed):
     X, y = random_sample(tree, seed)
     prunings, losses, growing = losses_and_growing_errors(tree, X, y)
     errors = losses.sum(axis=1).astype(int)
-    g, e, size = k_reduced_error_frontier(tree, X, y, tree.n_samples)
+    with merge_by(merge):
+        g, e, size = k_reduced_error_frontier(tree, X, y, tree.n_samples)
     assert np.all(np.diff(g) > 0)
     keys = list(zip(e.tolist(), size.tolist()))
     assert keys == sorted(keys, reverse=True) and len(set(keys)) == len(keys)
@@ -198,27 +243,78 @@ def test_k_rep_is_none_below_the_growing_errors_of_the_tree():
     assert pk.k_reduced_error(tree, X[200:], y[200:], floor).errors() == floor
 
 
-@pytest.mark.parametrize("n_classes", [2, 3])
-def test_k_rep_on_a_grown_tree_matches_a_dense_dynamic_programme(n_classes):
+def dense_k_rep_tables(tree, costs, k):
     """Algorithm 6 with dense arrays over budgets 0..k and min_plus_merge at every node."""
-    X, y = make_classification(1500, 8, n_informative=5, n_classes=n_classes, flip_y=0.2,
-                               random_state=n_classes)
-    clf = DecisionTreeClassifier(min_samples_leaf=3, random_state=0).fit(X[:1000], y[:1000])
-    tree = pk.Tree.from_sklearn(clf, X[:1000], y[:1000])
     grow = rademacher.growing_errors(tree)
-    prune = leaf_errors(tree.node_counts(X[1000:], y[1000:]), tree.labels)
+    best = np.full((tree.n_nodes, k + 1), np.inf)
+    for level in reversed(tree.levels):
+        for v in level.tolist():
+            if not tree.is_leaf[v]:
+                best[v] = min_plus_merge(best[tree.left[v]], best[tree.right[v]], k)
+            if grow[v] <= k:
+                best[v, grow[v]:] = np.minimum(best[v, grow[v]:], costs[v])
+    return best
+
+
+@pytest.fixture(scope="module")
+def grown_problems():
+    problems = []
+    for n_classes in (2, 3):
+        X, y = make_classification(1500, 8, n_informative=5, n_classes=n_classes, flip_y=0.2,
+                                   random_state=n_classes)
+        clf = DecisionTreeClassifier(min_samples_leaf=3, random_state=0).fit(X[:1000], y[:1000])
+        problems.append((pk.Tree.from_sklearn(clf, X[:1000], y[:1000]), X[1000:], y[1000:]))
+    return problems
+
+
+@pytest.mark.parametrize("merge", list(MERGES))
+def test_k_rep_on_a_grown_tree_matches_a_dense_dynamic_programme(grown_problems, merge):
+    for tree, X, y in grown_problems:
+        prune = leaf_errors(tree.node_counts(X, y), tree.labels)
+        floor = growing_errors_of_tree(tree)
+        rep_growing = pk.reduced_error(tree, X, y).errors()
+        assert floor + 40 < rep_growing
+        best = dense_k_rep_tables(tree, prune, rep_growing + 10)
+        slices = mock.patch.object(rademacher, "_merge_by_slices",
+                                   wraps=rademacher._merge_by_slices)
+        with merge_by(merge), slices as spy:
+            g, e, _ = k_reduced_error_frontier(tree, X, y, rep_growing + 10)
+            for k in (floor, floor + 1, floor + 40, rep_growing - 1, rep_growing):
+                result = pk.k_reduced_error(tree, X, y, k)
+                assert result.errors() <= k
+                assert result.errors(tree.node_counts(X, y)) == best[0, k]
+        if merge != "estimated":  # the forced merge is the one used
+            assert (spy.call_count > 0) == (merge == "slices")
+        # the frontier is where the dense table drops
+        drops = np.flatnonzero(best[0] < np.r_[np.inf, best[0][:-1]])
+        assert np.array_equal(np.unique(g[np.r_[True, np.diff(e) < 0]]), drops)
+        np.testing.assert_array_equal(best[0, g], e)
+
+
+@pytest.fixture(scope="module")
+def grown_penalty_problem(grown_problems):
+    """Signs on the first grown problem and the dense tables of both relabellings."""
+    tree, X, y = grown_problems[0]
+    signs = draw_signs(len(y), 5, n_draws=4)
+    errors_z, errors_zbar = relabelled_leaf_errors(tree, X, y, signs)
+    k_max = growing_errors_of_tree(tree) + 200
+    # the entries of a table up to budget i do not depend on the largest budget
+    roots_z = [dense_k_rep_tables(tree, errors, k_max)[0] for errors in errors_z]
+    roots_zbar = [dense_k_rep_tables(tree, errors, k_max)[0] for errors in errors_zbar]
+    return tree, X, y, signs, np.array(roots_z), np.array(roots_zbar)
+
+
+@pytest.mark.parametrize("merge", list(MERGES))
+def test_penalty_with_k_on_a_grown_tree_matches_a_dense_dynamic_programme(grown_penalty_problem,
+                                                                          merge):
+    tree, X, y, signs, roots_z, roots_zbar = grown_penalty_problem
+    n_plus = (signs == 1).sum(axis=1)
     floor = growing_errors_of_tree(tree)
-    for k in (floor, floor + 40, floor + 150):
-        best = np.full((tree.n_nodes, k + 1), np.inf)
-        for level in reversed(tree.levels):
-            for v in level.tolist():
-                if not tree.is_leaf[v]:
-                    best[v] = min_plus_merge(best[tree.left[v]], best[tree.right[v]], k)
-                if grow[v] <= k:
-                    best[v, grow[v]:] = np.minimum(best[v, grow[v]:], prune[v])
-        result = pk.k_reduced_error(tree, X[1000:], y[1000:], k)
-        assert result.errors() <= k
-        assert result.errors(tree.node_counts(X[1000:], y[1000:])) == best[0, k]
+    for k in (floor, floor + 30, floor + 200):
+        expected = np.maximum(n_plus - roots_z[:, k], len(y) - n_plus - roots_zbar[:, k]) / len(y)
+        with merge_by(merge, _CELLS_PER_PASS=1 if merge == "pairs" else 2**21):
+            got = pk.rademacher_penalty(tree, X, y, signs=signs, k=k)
+        np.testing.assert_allclose(got, expected, atol=1e-12)
 
 
 def test_ranked_keys_give_the_same_frontiers(monkeypatch):
