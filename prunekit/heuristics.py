@@ -395,18 +395,29 @@ class _SubtreeRaising:
     its left child's followed by its right child's). ``counts`` are the class counts of
     those examples, ``as_leaf`` their estimated errors, and ``subtree`` the estimated errors
     of the node's current subtree (J48's ``getEstimatedErrors``), valid once it is pruned.
+
+    J48 prunes recursively, and a node it raises is pruned again before its parent is
+    decided. Here the internal nodes of a subtree are decided level by level from the
+    deepest, every level at once (nodes of one level have disjoint subtrees, so their
+    decisions are independent, as in J48's recursion); the nodes a level raises are pruned
+    again, by a nested pass over their new subtrees, before the next level up. The nested
+    passes are generators on an explicit stack.
     """
 
-    def __init__(self, tree: Tree, X: np.ndarray, codes: np.ndarray, cf: np.float32):
+    def __init__(self, tree: Tree, X: np.ndarray, codes: np.ndarray, leaf: np.ndarray,
+                 cf: np.float32):
         self.cf = cf
         self.flat = np.ascontiguousarray(X).ravel()
         self.n_columns = X.shape[1]
         self.codes = codes
         self.n_classes = tree.n_classes
-        self.left, self.right = tree.left.copy(), tree.right.copy()
+        self.children = np.column_stack([tree.left, tree.right])
+        # views: writing a node's children through left and right updates ``children``
+        self.left, self.right = self.children[:, 0], self.children[:, 1]
         self.feature, self.threshold = tree.feature.copy(), tree.threshold.copy()
         self.leaf = tree.is_leaf | _collapse_mask(tree)
         n_nodes = tree.n_nodes
+        self.slot = np.zeros(n_nodes, dtype=np.intp)  # scratch space of route
         self.perm = np.arange(len(codes))
         self.start = np.zeros(n_nodes, dtype=np.intp)
         self.stop = np.zeros(n_nodes, dtype=np.intp)
@@ -416,7 +427,7 @@ class _SubtreeRaising:
         # scratch space of the branch estimates: a value and a flag per node
         self.branch = np.zeros(n_nodes)
         self.in_branch = np.zeros(n_nodes, dtype=bool)
-        self.layout(0, self.perm.copy())
+        self.layout(0, self.perm.copy(), tree._highest_stop(self.leaf)[leaf])
 
     # -- the examples --------------------------------------------------------------------
     def preorder(self, node: int) -> list[int]:
@@ -430,40 +441,45 @@ class _SubtreeRaising:
                 stack.extend((right[v], left[v]))
         return order
 
-    def route(self, samples: np.ndarray, node: int):
-        """Send examples down the current subtree of ``node``.
+    def route(self, samples: np.ndarray, start, passed=None) -> np.ndarray:
+        """Send each example down the current tree from its node in ``start``.
 
-        Returns each example's leaf, and the internal nodes passed, one array per depth
-        below ``node`` (shallowest first).
+        Returns each example's leaf. A list given as ``passed`` receives the internal nodes
+        passed, one array per step (the nodes at depth k below the starting nodes at step k).
         """
         reached = np.empty(len(samples), dtype=np.intp)
         active = np.arange(len(samples))
-        current = np.full(len(samples), node, dtype=np.intp)
-        passed = []
+        current = np.broadcast_to(np.asarray(start, dtype=np.intp), (len(samples),)).copy()
+        row = samples * self.n_columns  # where each example's row starts in the flat sample
         while active.size:
             done = self.leaf[current]
             if done.any():
                 reached[active[done]] = current[done]
-                active, current = active[~done], current[~done]
+                going = ~done
+                active, current, row = active[going], current[going], row[going]
                 if not active.size:
                     break
-            passed.append(np.unique(current))
-            value = self.flat[samples[active] * self.n_columns + self.feature[current]]
-            current = np.where(value <= self.threshold[current], self.left[current],
-                               self.right[current])
-        return reached, passed
+            if passed is not None:
+                # one entry per distinct node: the last example written for a node keeps it
+                self.slot[current] = np.arange(len(current))
+                passed.append(current[self.slot[current] == np.arange(len(current))])
+            value = self.flat[row + self.feature[current]]
+            current = self.children[current, (value > self.threshold[current]).view(np.int8)]
+        return reached
 
-    def layout(self, node: int, samples: np.ndarray) -> None:
-        """Route ``samples`` (all the examples of ``node``) through its current subtree.
+    def layout(self, node: int, samples: np.ndarray, reached=None) -> None:
+        """Place ``samples`` (all the examples of ``node``) at the leaves of its subtree.
 
         Reorders them inside ``node``'s slice of ``perm`` and sets the slices, class counts
         and leaf estimates of every node of the subtree: Weka's ``newDistribution``.
+        ``reached`` gives each example's leaf when it is known; by default the examples are
+        routed from ``node``.
         """
-        reached, _ = self.route(samples, node)
+        if reached is None:
+            reached = self.route(samples, node)
         nodes = np.array(self.preorder(node), dtype=np.intp)
         by_index = np.argsort(nodes)
-        sorted_nodes = nodes[by_index]
-        reached_rank = by_index[np.searchsorted(sorted_nodes, reached)]  # preorder positions
+        reached_rank = by_index[np.searchsorted(nodes[by_index], reached)]  # preorder positions
         order = np.argsort(reached_rank, kind="stable")
         first = self.start[node]
         samples = samples[order]
@@ -474,7 +490,7 @@ class _SubtreeRaising:
         sizes = np.bincount(reached_rank, minlength=len(nodes))[is_leaf]
         ends = first + np.cumsum(sizes)
         self.start[leaves], self.stop[leaves] = ends - sizes, ends
-        for v in nodes[~self.leaf[nodes]][::-1].tolist():
+        for v in nodes[~is_leaf][::-1].tolist():
             self.start[v], self.stop[v] = self.start[self.left[v]], self.stop[self.right[v]]
         # class counts from cumulative one-hot counts of the reordered slice
         cumulative = np.zeros((len(samples) + 1, self.n_classes), dtype=np.int64)
@@ -485,24 +501,33 @@ class _SubtreeRaising:
         self.as_leaf[nodes] = _node_estimates(self.counts[nodes], self.cf)
         self.subtree[leaves] = self.as_leaf[leaves]
 
-    def samples_of(self, node: int) -> np.ndarray:
-        return self.perm[self.start[node]:self.stop[node]]
+    def slices(self, nodes: np.ndarray) -> np.ndarray:
+        """The examples of all ``nodes``, slice after slice, as positions in ``perm``."""
+        lengths = self.stop[nodes] - self.start[nodes]
+        offsets = np.cumsum(lengths) - lengths
+        return (np.arange(lengths.sum()) - np.repeat(offsets, lengths)
+                + np.repeat(self.start[nodes], lengths))
 
-    # -- J48's three estimates -----------------------------------------------------------
-    def branch_estimate(self, branch: int, other: int) -> float:
-        """Estimated errors of ``branch`` receiving its parent's examples.
+    # -- J48's decision ------------------------------------------------------------------
+    def branch_estimates(self, branches: np.ndarray, others: np.ndarray):
+        """Estimated errors of each branch receiving its parent's examples.
 
-        Weka's ``getEstimatedErrorsForBranch``: the examples of the sibling ``other`` are
-        routed through the (pruned) branch as well, its leaves take the class counts of all
-        the examples they receive, and the leaves' estimates are summed in the tree's order.
-        Only the nodes the sibling's examples pass change; the rest keep their estimates.
+        Returns the estimates, and the leaf each example of the siblings reaches (the
+        examples in the order of :meth:`slices`).
+
+        Weka's ``getEstimatedErrorsForBranch``: the examples of the sibling are routed
+        through the (pruned) branch as well, each leaf takes the class counts of all the
+        examples it receives, and the leaves' estimates are summed in the tree's order.
+        Only the nodes the sibling's examples pass change; the others keep their estimates.
         """
-        samples = self.samples_of(other)
+        lengths = self.stop[others] - self.start[others]
+        samples = self.perm[self.slices(others)]
         if not samples.size:
-            return float(self.subtree[branch])
-        reached, passed = self.route(samples, branch)
+            return self.subtree[branches].copy(), np.zeros(0, dtype=np.intp)
+        passed = []
+        reached = self.route(samples, np.repeat(branches, lengths), passed)
         touched, where = np.unique(reached, return_inverse=True)
-        extra = np.bincount(where * self.n_classes + self.codes[samples],
+        extra = np.bincount(where.ravel() * self.n_classes + self.codes[samples],
                             minlength=len(touched) * self.n_classes)
         grown = self.counts[touched] + extra.reshape(len(touched), self.n_classes)
         value, flag = self.branch, self.in_branch
@@ -513,53 +538,80 @@ class _SubtreeRaising:
             value[nodes] = (np.where(flag[left], value[left], self.subtree[left])
                             + np.where(flag[right], value[right], self.subtree[right]))
             flag[nodes] = True
-        result = float(value[branch])
+        result = np.where(flag[branches], value[branches], self.subtree[branches])
         flag[touched] = False
         for nodes in passed:
             flag[nodes] = False
-        return result
+        return result, reached
 
-    def decide(self, v: int) -> bool:
-        """J48's decision at an internal node whose children are pruned.
+    def decide(self, nodes: np.ndarray) -> np.ndarray:
+        """J48's decision at internal nodes whose subtrees are pruned; returns those raised.
 
-        Returns True when ``v`` was replaced by its largest branch (and must be pruned again).
+        At each node: the leaf, when its estimate is within 0.1 of both the subtree's and
+        the largest branch's; else the largest branch, raised in its place, when its
+        estimate is within 0.1 of the subtree's; else the subtree.
         """
-        left, right = self.left[v], self.right[v]
-        n_left, n_right = self.stop[left] - self.start[left], self.stop[right] - self.start[right]
+        left, right = self.left[nodes], self.right[nodes]
+        n_left = self.stop[left] - self.start[left]
+        n_right = self.stop[right] - self.start[right]
         # Distribution.maxBag: the last bag with the largest weight (Utils.grOrEq)
-        if n_left - n_right < _SMALL or n_right >= n_left:
-            largest, other = right, left
-        else:
-            largest, other = left, right
-        as_branch = self.branch_estimate(largest, other)
-        as_leaf = float(self.as_leaf[v])
-        as_tree = float(self.subtree[left] + self.subtree[right])
-        if (_sm_or_eq(as_leaf, as_tree + _PRUNE_TOLERANCE)
-                and _sm_or_eq(as_leaf, as_branch + _PRUNE_TOLERANCE)):
-            self.leaf[v] = True
-            self.subtree[v] = as_leaf
-            return False
-        if _sm_or_eq(as_branch, as_tree + _PRUNE_TOLERANCE):
-            samples = self.samples_of(v).copy()
-            self.feature[v], self.threshold[v] = self.feature[largest], self.threshold[largest]
-            self.left[v], self.right[v] = self.left[largest], self.right[largest]
-            self.leaf[v] = self.leaf[largest]
-            self.layout(v, samples)
-            return True
-        self.subtree[v] = as_tree
-        return False
+        right_largest = (n_left - n_right < _SMALL) | (n_right >= n_left)
+        largest, other = np.where(right_largest, right, left), np.where(right_largest, left, right)
+        as_branch, reached = self.branch_estimates(largest, other)
+        as_leaf = self.as_leaf[nodes]
+        as_tree = self.subtree[left] + self.subtree[right]
+        to_leaf = (_sm_or_eq(as_leaf, as_tree + _PRUNE_TOLERANCE)
+                   & _sm_or_eq(as_leaf, as_branch + _PRUNE_TOLERANCE))
+        to_raise = ~to_leaf & _sm_or_eq(as_branch, as_tree + _PRUNE_TOLERANCE)
+        self.leaf[nodes[to_leaf]] = True
+        self.subtree[nodes] = np.where(to_leaf, as_leaf, as_tree)
+        lengths = self.stop[other] - self.start[other]
+        offsets = np.cumsum(lengths) - lengths
+        for i in np.flatnonzero(to_raise).tolist():
+            self.raise_branch(int(nodes[i]), int(largest[i]), int(other[i]),
+                              reached[offsets[i]:offsets[i] + lengths[i]])
+        return nodes[to_raise]
+
+    def raise_branch(self, v: int, branch: int, other: int, other_reached) -> None:
+        """Put ``branch`` in the place of its parent ``v``, with all of ``v``'s examples.
+
+        The examples of ``branch`` stay at their leaves; those of ``other`` go to the leaves
+        :meth:`branch_estimates` routed them to.
+        """
+        own = np.array(self.preorder(branch), dtype=np.intp)
+        own = own[self.leaf[own]]
+        own_reached = np.repeat(own, self.stop[own] - self.start[own])
+        samples = np.concatenate([self.perm[self.start[branch]:self.stop[branch]],
+                                  self.perm[self.start[other]:self.stop[other]]])
+        reached = np.concatenate([own_reached, other_reached])
+        if self.leaf[branch]:
+            reached[:] = v
+        self.feature[v], self.threshold[v] = self.feature[branch], self.threshold[branch]
+        self.left[v], self.right[v] = self.left[branch], self.right[branch]
+        self.leaf[v] = self.leaf[branch]
+        self.layout(v, samples, reached)
+
+    def prune_pass(self, roots: np.ndarray):
+        """Prune the subtrees of ``roots`` bottom-up; yields the nodes each level raises."""
+        levels, frontier = [], roots[~self.leaf[roots]]
+        while frontier.size:
+            levels.append(frontier)
+            children = np.concatenate([self.left[frontier], self.right[frontier]])
+            frontier = children[~self.leaf[children]]
+        for nodes in reversed(levels):
+            raised = self.decide(nodes)
+            if raised.size:
+                yield raised
 
     def prune(self) -> None:
-        """``C45PruneableClassifierTree.prune`` on the root, its recursion on an explicit stack."""
-        stack = [(0, False)]
-        while stack:
-            v, children_pruned = stack.pop()
-            if self.leaf[v]:
-                continue
-            if not children_pruned:
-                stack.extend(((v, True), (self.right[v], False), (self.left[v], False)))
-            elif self.decide(v):
-                stack.append((v, False))
+        """``C45PruneableClassifierTree.prune`` on the root."""
+        passes = [self.prune_pass(np.array([0], dtype=np.intp))]
+        while passes:
+            raised = next(passes[-1], None)
+            if raised is None:
+                passes.pop()
+            else:
+                passes.append(self.prune_pass(raised))
 
     def result(self, tree: Tree) -> Tree:
         """The pruned tree as a new :class:`Tree`, its nodes numbered in preorder."""
@@ -630,14 +682,15 @@ def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
     tree._require_split_rules()
     X, y = check_sample_and_labels(X, y, tree.n_features, dtype=tree._dtype)
     codes = encode_labels(y, tree.classes_)
-    counts = tree.counts_from_leaves(tree._route(X, tree.is_leaf), codes)
+    leaf = tree._route(X, tree.is_leaf)
+    counts = tree.counts_from_leaves(leaf, codes)
     if not np.array_equal(counts, tree.counts):
         raise ValueError(
             "X and y must be the sample the tree was grown on: their class counts differ from "
             "tree.counts (subtree raising re-routes the growing examples, so it needs exactly "
             "those)."
         )
-    state = _SubtreeRaising(tree, X, codes, cf)
+    state = _SubtreeRaising(tree, X, codes, leaf, cf)
     state.prune()
     return state.result(tree)
 
