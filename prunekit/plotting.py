@@ -431,6 +431,7 @@ def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors
         ax_size.axvline(current, color=_NOTE_COLOUR, lw=1.2)
         handles = ax_size.get_legend_handles_labels()
         more = ax_err.get_legend_handles_labels()
-        ax_size.legend(handles[0] + more[0], handles[1] + more[1], loc="upper left")
+        ax_size.legend(handles[0] + more[0], handles[1] + more[1], loc="lower center",
+                       bbox_to_anchor=(0.5, 1.0), ncol=len(curves) + 1, frameon=False)
         fig.tight_layout()
     return fig
