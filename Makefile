@@ -8,7 +8,8 @@
 #
 # The first target that needs them creates the Python environment in .venv and installs the
 # JavaScript assets (needs Python 3.11, Node.js with npm). Nothing is installed outside this folder,
-# except Debian's chromium for the browser test (`make chromium`).
+# except Debian's chromium for the browser test (`make chromium`) and R with rpart for the rpart
+# comparison (`make rpart`).
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -30,7 +31,7 @@ PYTEST := pytest -p no:cacheprovider
 BUILD_BOOK := jupyter-book build . -W -n --keep-going
 NOTEBOOK_DIRS := $(wildcard chapters exercises/solutions)
 
-.PHONY: help venv book test chromium lab bench clean
+.PHONY: help venv book test chromium rpart lab bench clean
 
 help:
 	@sed -n '3,7s/^# *//p' Makefile
@@ -69,6 +70,7 @@ book: venv
 # Tests (stop at the first failing step)
 
 test: venv
+	$(MAKE) --no-print-directory rpart
 	@echo "== 1/4 library tests"
 	$(PYTEST) tests -m "not browser" -n 2
 	@echo "== 2/4 notebooks: every stored output must match a fresh run"
@@ -88,6 +90,17 @@ chromium:
 	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update && \
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	fi
+
+# R with rpart, for the test that compares rpart's cp table with the exact weakest-link sequence
+# (Debian's r-base-core and r-cran-rpart).
+rpart:
+	@if command -v Rscript >/dev/null && Rscript -e 'library(rpart)' >/dev/null 2>&1; then \
+	  echo "R with rpart found: $$(command -v Rscript)"; \
+	else \
+	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y r-base-core r-cran-rpart; \
 	fi
 
 # ---------------------------------------------------------------------------------------------
