@@ -161,14 +161,19 @@ def _added_errors(n: np.ndarray, e: np.ndarray, cf: np.float32) -> np.ndarray:
 
 
 def _as_error_counts(errors, n):
-    errors = np.asarray(errors, dtype=float) if not isinstance(errors, bool) else None
-    n_array = np.asarray(n, dtype=float) if not isinstance(n, bool) else None
-    if errors is None or n_array is None:
-        raise TypeError("errors and n must be numbers, not booleans.")
-    for name, value in (("errors", errors), ("n", n_array)):
-        if not np.all(np.isfinite(value)) or np.any(value < 0):
+    arrays = []
+    for name, value in (("errors", errors), ("n", n)):
+        try:
+            array = np.asarray(value, dtype=float)
+        except (TypeError, ValueError):
+            array = None
+        if array is None or isinstance(value, bool) or np.asarray(value).dtype.kind == "b":
+            raise TypeError(f"{name} must be a number or an array of numbers, got "
+                            f"{type(value).__name__}.")
+        if not np.all(np.isfinite(array)) or np.any(array < 0):
             raise ValueError(f"{name} must be finite and non-negative.")
-    errors, n_array = np.broadcast_arrays(errors, n_array)
+        arrays.append(array)
+    errors, n_array = np.broadcast_arrays(*arrays)
     if np.any(errors > n_array):
         raise ValueError("errors must not exceed n: a node cannot misclassify more examples "
                          "than reach it.")
