@@ -135,8 +135,8 @@ LABELS = {
 }
 METHODS = tuple(LABELS)
 #: The columns of the results file, one row per (data set, split, method).
-COLUMNS = ("dataset", "group", "split", "method", "n_train", "n_grow", "n_prune", "n_test",
-           "parameter", "test_error", "n_leaves", "n_nodes", "depth", "grow_seconds",
+COLUMNS = ("dataset", "group", "n_features", "n_classes", "split", "method", "n_train",
+           "n_grow", "n_prune", "n_test", "parameter", "test_error", "n_leaves", "n_nodes", "depth", "grow_seconds",
            "prune_seconds")
 #: The columns a rerun reproduces exactly (everything but the times).
 DETERMINISTIC_COLUMNS = COLUMNS[:-2]
@@ -597,7 +597,7 @@ def _task(name, split, X_train, y_train, X_test, y_test, n_classes, methods):
 
 def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_jobs=None,
         max_train: int = MAX_TRAIN, max_test: int = MAX_TEST, out=None,
-        progress: bool = True) -> list[dict]:
+        progress: bool = True, report: dict | None = None) -> list[dict]:
     """Run the study: every method on every split of every data set; optionally write a CSV.
 
     Parameters
@@ -623,6 +623,9 @@ def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_j
         CSV file to write (:func:`write_results`).
     progress : bool
         Show a tqdm progress bar over the splits.
+    report : dict, optional
+        Filled with ``splits`` (the number of (data set, split) pairs), ``computed`` (how many
+        of them had methods to run, the others came from the cache) and ``wall_seconds``.
 
     Returns
     -------
@@ -630,6 +633,7 @@ def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_j
         One row per (data set, split, method), in the order of ``names``, splits and
         ``methods``, with the columns :data:`COLUMNS`.
     """
+    start = time.perf_counter()
     names = _check_names(names)
     methods = _check_methods(methods)
     splits = list(range(check_count(splits, "splits", minimum=1))) \
@@ -663,11 +667,15 @@ def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_j
                 _write_cache(_cache_path(cache, name, split), protocol, done[name, split])
             bar.update()
     bar.close()
-    results = [dict(done[name, split][method], dataset=name, group=DATASETS[name].group)
+    results = [dict(done[name, split][method], dataset=name, group=DATASETS[name].group,
+                    n_features=data[name][0].shape[1], n_classes=int(data[name][1].max()) + 1)
                for name in names for split in splits for method in methods]
     results = [{column: row[column] for column in COLUMNS} for row in results]
     if out is not None:
         write_results(results, out)
+    if report is not None:
+        report.update(splits=len(done), computed=len(todo),
+                      wall_seconds=time.perf_counter() - start)
     return results
 
 
@@ -1228,8 +1236,10 @@ def main(argv=None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     names = available_datasets(args.data) if args.all else args.datasets
+    report = {}
     options = dict(splits=args.splits, methods=args.methods, cache=args.cache,
-                   max_train=args.max_train, max_test=args.max_test, out=args.out)
+                   max_train=args.max_train, max_test=args.max_test, out=args.out,
+                   report=report)
     start = time.perf_counter()
     try:
         if args.rpart:
@@ -1245,7 +1255,23 @@ def main(argv=None) -> int:
         parser.error(str(error))
     print(f"{len(names)} data sets in {time.perf_counter() - start:.0f} s (wall clock)",
           file=sys.stderr)
+    if report and report["computed"] == report["splits"]:
+        # a run from scratch: keep its wall time next to the results
+        _write_run_record(args, names, report)
     return 0
+
+
+def _write_run_record(args, names, report) -> None:
+    """``<out>_run.csv``: the wall time of a run that computed every split (none cached)."""
+    import pandas as pd
+
+    out = Path(args.out)
+    record = dict(datasets=len(names), splits=report["splits"],
+                  methods=len(_check_methods(args.methods)),
+                  backend="dask" if args.dask_scheduler else "loky",
+                  n_jobs=args.n_jobs or (-1 if args.dask_scheduler else 1),
+                  cpu_count=os.cpu_count(), wall_seconds=report["wall_seconds"])
+    pd.DataFrame([record]).to_csv(out.with_name(out.stem + "_run.csv"), index=False)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,7 @@ def test_every_method_on_tiny_data(iris_rows):
         for method, row in rows.items():
             assert list(row) == list(st.COLUMNS)
             assert row["dataset"] == "iris" and row["group"] == "scikit-learn"
+            assert (row["n_features"], row["n_classes"]) == (4, 3)
             assert row["n_train"] == 112 and row["n_test"] == 38
             if method in st.USES_PRUNING_SET:
                 assert (row["n_grow"], row["n_prune"]) == (75, 37)
@@ -79,7 +80,8 @@ def test_a_split_is_a_function_of_its_index(iris_rows):
     X, y = st.load_study_dataset("iris")
     train, test, _ = st.split_indices(len(y), 1)
     again = st.run_split(X[train], y[train], X[test], y[test], 3, 1)
-    assert same_rows([dict(r, dataset="iris", group="scikit-learn") for r in again],
+    assert same_rows([dict(r, dataset="iris", group="scikit-learn", n_features=4, n_classes=3)
+                      for r in again],
                      [r for r in iris_rows if r["split"] == 1])
 
 
@@ -146,6 +148,10 @@ def test_command_line_writes_the_results(tmp_path):
                     "--out", str(out)]) == 0
     frame = st.read_results(out)
     assert list(frame.columns) == list(st.COLUMNS)
+    # a run that computed every split records its wall time next to the results
+    record = pd.read_csv(tmp_path / "rows_run.csv")
+    assert record.loc[0, ["datasets", "splits", "methods"]].tolist() == [1, 1, 2]
+    assert record.loc[0, "wall_seconds"] > 0
     assert frame["method"].tolist() == ["unpruned", "mep"]
     assert np.isnan(frame["parameter"]).all()
 
