@@ -75,6 +75,15 @@ def _call_unmutated(check: Checker, args: tuple, label: str, names: tuple[str, .
     return answer
 
 
+def _matching_hint(value: float, mistakes, expected: float, tol: float) -> str | None:
+    """The hint of the first mistake whose value ``value`` reproduces (and that differs from
+    the right answer ``expected``); ``mistakes`` yields ``(wrong value, hint)`` pairs."""
+    for wrong, hint in mistakes:
+        if wrong is not None and close(value, wrong, tol) and not close(wrong, expected, tol):
+            return hint
+    return None
+
+
 # ---------------------------------------------------------------------- Exercise 8.1
 BY_HAND = (2, 10, 0.25)      # U_CF(e, N) of Exercise 8.1 (a): e = 2 errors of N = 10, CF = 25%
 
@@ -129,10 +138,7 @@ def _limit_mistakes(e: int, n: int, cf: float) -> list[tuple[float, str]]:
 
 
 def _limit_hint(value: float, e: int, n: int, cf: float, expected: float) -> str | None:
-    for wrong, hint in _limit_mistakes(e, n, cf):
-        if close(value, wrong, 2e-4) and not close(wrong, expected, 2e-4):
-            return hint
-    return None
+    return _matching_hint(value, _limit_mistakes(e, n, cf), expected, 2e-4)
 
 
 def check_ucf_by_hand(ucf_by_hand: Callable) -> None:
@@ -397,11 +403,8 @@ def check_m_error(m_error: Callable) -> None:
 
 
 def _m_error_hint(value, counts, m, prior, expected) -> str:
-    for wrong, hint in _m_error_variants(counts, m, prior):
-        if close(value, wrong, 1e-9) and not close(wrong, expected, 1e-9):
-            return hint
-    return ("with y the majority class, E = (n - n_y + m (1 - pi_y)) / (n + m), n the total "
-            "count.")
+    return _matching_hint(value, _m_error_variants(counts, m, prior), expected, 1e-9) or (
+        "with y the majority class, E = (n - n_y + m (1 - pi_y)) / (n + m), n the total count.")
 
 
 # ---------------------------------------------------------------------- Exercise 8.4
@@ -540,11 +543,8 @@ def check_coverage(coverage: Callable) -> None:
 
 
 def _coverage_hint(value: float, variants: dict[str, float]) -> str:
-    for name, hint in _COVERAGE_HINTS.items():
-        wrong = variants.get(name)
-        if wrong is not None and close(value, wrong, 1e-9) and not close(wrong,
-                                                                         variants["right"], 1e-9):
-            return hint
-    return ("for every leaf: e and N from tree.counts, the true rate from the cube (route "
-            "cube(10) with tree.apply), and count the leaves with true rate <= "
-            "upper_confidence_limit(e, N, confidence).")
+    mistakes = ((variants.get(name), hint) for name, hint in _COVERAGE_HINTS.items())
+    return _matching_hint(value, mistakes, variants["right"], 1e-9) or (
+        "for every reached leaf: N and e from counts, the true rate from the cube (route "
+        "cube(10) with tree.apply), and count the leaves with true rate <= "
+        "upper_confidence_limit(e, N, confidence).")
