@@ -78,9 +78,10 @@ __all__ = [
     "split_indices", "run_split", "run", "write_results", "read_results", "mean_table",
     "ranks", "average_ranks", "FriedmanResult", "friedman_test", "nemenyi",
     "critical_difference", "plot_critical_difference", "paired_comparison", "pareto_front",
-    "plot_pareto", "time_table", "RPART_SCRIPT", "RpartTree", "rpart_tree_from_frame",
-    "rpart_available", "grow_rpart", "rpart_frame", "compare_rpart", "RPART_COLUMNS",
-    "RPART_EXAMPLE", "rpart_example", "rpart_study", "main",
+    "plot_pareto", "plot_ranks", "synthetic_parameters", "plot_noise", "time_table",
+    "RPART_SCRIPT", "RpartTree", "rpart_tree_from_frame", "rpart_available", "grow_rpart",
+    "rpart_frame", "compare_rpart", "RPART_COLUMNS", "RPART_EXAMPLE", "rpart_example",
+    "rpart_study", "main",
 ]
 
 N_SPLITS = 10
@@ -136,8 +137,8 @@ LABELS = {
 METHODS = tuple(LABELS)
 #: The columns of the results file, one row per (data set, split, method).
 COLUMNS = ("dataset", "group", "n_features", "n_classes", "split", "method", "n_train",
-           "n_grow", "n_prune", "n_test", "parameter", "test_error", "n_leaves", "n_nodes", "depth", "grow_seconds",
-           "prune_seconds")
+           "n_grow", "n_prune", "n_test", "parameter", "test_error", "n_leaves", "n_nodes",
+           "depth", "grow_seconds", "prune_seconds")
 #: The columns a rerun reproduces exactly (everything but the times).
 DETERMINISTIC_COLUMNS = COLUMNS[:-2]
 _CACHE_VERSION = 1
@@ -926,6 +927,64 @@ def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, 
     ax.legend(fontsize=9, loc="best")
     ax.set_title(title if title is not None else (dataset or "all data sets"), fontsize=10)
     return ax
+
+
+def plot_ranks(results, value: str = "test_error", methods=None, *, ax=None, title=None):
+    """Every method's rank on every data set (1 = smallest mean ``value``) as a heat map,
+    data sets in rows, methods in columns; returns the axes."""
+    import matplotlib.pyplot as plt
+
+    table = ranks(results, value, methods)
+    if ax is None:
+        _, ax = plt.subplots(figsize=(7, 0.22 * len(table) + 2.2))
+    image = ax.imshow(table.to_numpy(), aspect="auto", cmap="viridis_r")
+    ax.set_xticks(range(table.shape[1]), [LABELS.get(m, m) for m in table.columns],
+                  rotation=60, ha="right", fontsize=9)
+    ax.set_yticks(range(table.shape[0]), table.index, fontsize=9)
+    bar = ax.figure.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
+    bar.set_label(f"rank of {value.replace('_', ' ')} (1 = smallest)", fontsize=9)
+    bar.ax.tick_params(labelsize=9)
+    if title:
+        ax.set_title(title, fontsize=10)
+    return ax
+
+
+def synthetic_parameters(name: str) -> tuple[int, float]:
+    """The training size m and the label noise of a synthetic data set ``dnf-m<m>-noise<p>``."""
+    if not (isinstance(name, str) and name.startswith("dnf-m") and "-noise" in name):
+        raise ValueError(f"name must be a synthetic data set dnf-m<m>-noise<p>, got {name!r}.")
+    m, noise = name[len("dnf-m"):].split("-noise")
+    return int(m), float(noise)
+
+
+def plot_noise(results, methods, *, axes=None):
+    """Excess test error over the Bayes risk on the synthetic family, against the label noise
+    (which is the Bayes risk), one panel per training size; returns the axes."""
+    import matplotlib.pyplot as plt
+
+    frame = _frame(results)
+    frame = frame[frame["dataset"].map(lambda d: d in DATASETS
+                                       and DATASETS[d].group == "synthetic")]
+    if frame.empty:
+        raise ValueError("the results have no synthetic data sets.")
+    table = mean_table(frame, "test_error", methods)
+    parameters = {name: synthetic_parameters(name) for name in table.index}
+    sizes = sorted({m for m, _ in parameters.values()})
+    if axes is None:
+        _, axes = plt.subplots(1, len(sizes), figsize=(7, 3), sharey=True)
+    axes = np.atleast_1d(axes)
+    for ax, m in zip(axes, sizes):
+        names = sorted((d for d in table.index if parameters[d][0] == m),
+                       key=lambda d: parameters[d][1])
+        noise = np.array([parameters[d][1] for d in names])
+        for method in table.columns:
+            ax.plot(noise, table.loc[names, method].to_numpy() - noise, "o-", ms=3,
+                    label=LABELS.get(method, method))
+        ax.set_title(f"m = {m}", fontsize=10)
+        ax.set_xlabel("label noise (Bayes risk)", fontsize=9)
+        ax.tick_params(labelsize=9)
+    axes[0].set_ylabel("test error - Bayes risk", fontsize=9)
+    return axes
 
 
 def time_table(results):

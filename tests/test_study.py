@@ -312,3 +312,23 @@ def test_rpart_regenerates_the_committed_comparison():
     rows = pd.DataFrame(st.rpart_study(names, progress=False), columns=st.RPART_COLUMNS)
     committed = pd.read_csv(RPART_CP).set_index("dataset").loc[names].reset_index()
     pd.testing.assert_frame_equal(rows, committed, check_dtype=False)
+
+
+def test_rank_heat_map_and_noise_panels():
+    toy = _toy_results()
+    ax = st.plot_ranks(toy)
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["REP", "PEP", "random forest"]
+    assert ax.images[0].get_array().tolist() == st.ranks(toy).to_numpy().tolist()
+    assert st.synthetic_parameters("dnf-m1000-noise0.2") == (1000, 0.2)
+    with pytest.raises(ValueError, match="synthetic"):
+        st.synthetic_parameters("iris")
+    rows = pd.DataFrame([dict(dataset=st._synthetic_name(m, p), split=0, method=method,
+                              test_error=p + 0.01 * i)
+                         for m in (200, 1000) for p in (0.0, 0.1)
+                         for i, method in enumerate(("rep", "pep"))])
+    axes = st.plot_noise(rows, ["rep", "pep"])
+    assert [ax.get_title() for ax in axes] == ["m = 200", "m = 1000"]
+    # the excess over the Bayes risk (= the noise) is what is drawn
+    assert axes[0].lines[1].get_ydata().tolist() == pytest.approx([0.01, 0.01])
+    with pytest.raises(ValueError, match="no synthetic"):
+        st.plot_noise(toy, ["rep"])
