@@ -886,13 +886,16 @@ def pareto_front(size, error) -> np.ndarray:
 
 
 def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, ax=None,
-                title=None):
+                title=None, label: str = "all"):
     """Size against error, one point per method, the Pareto front joined by a line.
 
     With ``dataset`` the means over the splits of one data set (size on a log scale);
     without it the average ranks over all data sets of the size and of the test error.
-    Returns the axes.
+    ``label`` is ``"all"`` to name every point or ``"front"`` to name the Pareto-optimal
+    ones only. Returns the axes.
     """
+    if label not in ("all", "front"):
+        raise ValueError(f"label must be 'all' or 'front', got {label!r}.")
     import matplotlib.pyplot as plt
 
     frame = _frame(results)
@@ -916,9 +919,10 @@ def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, 
             zorder=1, label="Pareto front")
     ax.scatter(x[~front], y[~front], color="tab:blue", zorder=2)
     ax.scatter(x[front], y[front], color="tab:red", zorder=2)
-    for method in x.index:
-        ax.annotate(LABELS.get(method, method), (x[method], y[method]), fontsize=9,
-                    xytext=(3, 3), textcoords="offset points")
+    for method, on_front in zip(x.index, front):
+        if on_front or label == "all":
+            ax.annotate(LABELS.get(method, method), (x[method], y[method]), fontsize=9,
+                        xytext=(3, 3), textcoords="offset points")
     if dataset is not None:
         ax.set_xscale("log")
     ax.set_xlabel(xlabel, fontsize=10)

@@ -221,8 +221,12 @@ def test_plots_label_the_methods():
     toy = _toy_results()
     ax = st.plot_pareto(toy)
     assert {t.get_text() for t in ax.texts} == {"REP", "PEP", "random forest"}
-    ax = st.plot_pareto(toy, "d1")
+    ax = st.plot_pareto(toy, "d1", label="front")
     assert ax.get_xscale() == "log" and ax.get_title() == "d1"
+    # on d1 PEP (3 leaves, error 0.2) and REP (5, 0.1) are optimal, the forest is not
+    assert {t.get_text() for t in ax.texts} == {"REP", "PEP"}
+    with pytest.raises(ValueError, match="label"):
+        st.plot_pareto(toy, label="some")
     ax = st.plot_critical_difference(toy)
     assert {"REP", "PEP", "random forest"} <= {t.get_text().split(" (")[0].split(") ")[-1]
                                               for t in ax.texts}
