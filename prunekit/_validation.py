@@ -1,7 +1,9 @@
 """Input validation shared by the whole library.
 
 Every public function validates its input here, with scikit-learn's helpers, so that bad
-input fails early with a ``ValueError`` or ``TypeError`` that names the argument.
+input fails early with a ``ValueError`` or ``TypeError`` that names the argument and says
+what was wrong. Messages from inside numpy or scikit-learn (which do not know the argument's
+name) are rephrased before they reach the user.
 """
 
 from __future__ import annotations
@@ -9,7 +11,99 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
+from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array, check_consistent_length, column_or_1d
+
+__all__ = [
+    "OutOfRangeError", "as_array", "check_samples", "check_labels", "check_sample_and_labels",
+    "encode_labels", "check_probability", "check_count", "check_real", "check_bool",
+    "check_choice", "check_callable", "check_seed", "check_index_array",
+]
+
+
+class OutOfRangeError(ValueError, IndexError):
+    """An index argument outside its range: a ``ValueError`` that is also an ``IndexError``
+    (as numpy's ``AxisError`` is), so that sequence-style code catching ``IndexError`` works."""
+
+
+# ---------------------------------------------------------------------- arrays
+def _shape_words(array: np.ndarray) -> str:
+    if array.ndim == 0:
+        return f"a scalar ({array.item()!r})"
+    return f"a {array.ndim}-D array of shape {array.shape}"
+
+
+def _rephrase(name: str, error: Exception) -> str:
+    """A message naming ``name`` for an error raised while converting it to an array."""
+    text = str(error).split("\n")[0]
+    if "could not convert" in text or "bytes/strings" in text or "invalid literal" in text:
+        return f"{name} must hold numbers ({text})."
+    if "Complex data" in text or "complex" in text.lower():
+        return f"{name} holds complex numbers; it must hold real numbers."
+    if "inhomogeneous" in text or "sequence" in text:
+        return f"{name} is ragged: its rows must all have the same length ({text})."
+    if "Sparse" in text or "sparse" in text:
+        return f"{name} is a sparse matrix; pass a dense array ({text})."
+    return f"{name} is not a valid array: {text}"
+
+
+def as_array(value, name: str, *, ndim: int, dtype="numeric", finite: bool = True,
+             min_length: int = 1, what: str | None = None) -> np.ndarray:
+    """Convert ``value`` to an ``ndim``-dimensional numpy array, with messages naming ``name``.
+
+    Parameters
+    ----------
+    value : array-like
+    name : str
+        The argument's name, used in error messages.
+    ndim : int
+        The number of dimensions required.
+    dtype : str, numpy dtype or None
+        Passed to :func:`sklearn.utils.check_array` (``"numeric"``: any numeric dtype,
+        converting strings is refused; ``None``: keep the dtype).
+    finite : bool
+        Refuse NaN and infinity.
+    min_length : int
+        The smallest length of the first axis.
+    what : str, optional
+        What the array holds, for the messages (e.g. "(n_samples, n_features)").
+
+    Returns
+    -------
+    numpy.ndarray
+    """
+    shape_hint = f" of shape {what}" if what else ""
+    if value is None:
+        raise ValueError(f"{name} is required: give a {ndim}-D array{shape_hint}, not None.")
+    if isinstance(value, (str, bytes, dict, set)) or np.isscalar(value):
+        raise TypeError(f"{name} must be a {ndim}-D array{shape_hint}, got "
+                        f"{type(value).__name__} {value!r}.")
+    if type(value) is np.ndarray and (
+            value.dtype == dtype if isinstance(dtype, type) or isinstance(dtype, np.dtype)
+            else value.dtype.kind in ("biuf" if dtype == "numeric" else "biufUSO")):
+        array = value                  # already an array of the right kind: no conversion
+    else:
+        try:
+            array = check_array(value, dtype=dtype, ensure_2d=False, allow_nd=True,
+                                ensure_all_finite=False, ensure_min_samples=0,
+                                ensure_min_features=0, input_name=name)
+        except (ValueError, TypeError) as error:
+            raise type(error)(_rephrase(name, error)) from None
+    if array.dtype.kind == "c":
+        raise TypeError(f"{name} holds complex numbers; it must hold real numbers.")
+    if array.ndim != ndim:
+        hint = ""
+        if ndim == 2 and array.ndim == 1:
+            hint = (f" Use {name}.reshape(-1, 1) if it has a single feature, or "
+                    f"{name}.reshape(1, -1) if it is a single sample.")
+        raise ValueError(f"{name} must be a {ndim}-D array{shape_hint}, got "
+                         f"{_shape_words(array)}.{hint}")
+    if array.shape[0] < min_length:
+        raise ValueError(f"{name} has 0 samples (shape {array.shape}); at least {min_length} "
+                         f"{'is' if min_length == 1 else 'are'} needed.")
+    if finite and array.dtype.kind == "f" and not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} contains NaN or infinity; every value must be finite.")
+    return array
 
 
 def check_samples(X, n_features: int, *, name: str = "X", dtype=np.float64) -> np.ndarray:
@@ -30,7 +124,8 @@ def check_samples(X, n_features: int, *, name: str = "X", dtype=np.float64) -> n
     -------
     numpy.ndarray of shape (m, n_features)
     """
-    X = check_array(X, dtype=dtype, ensure_all_finite=True, input_name=name)
+    n_features = check_count(n_features, "n_features", minimum=1)
+    X = as_array(X, name, ndim=2, dtype=dtype, what="(n_samples, n_features)")
     if X.shape[1] != n_features:
         raise ValueError(
             f"{name} has {X.shape[1]} features, but the tree was grown on {n_features} features."
@@ -49,11 +144,21 @@ def check_labels(y, n_samples: int, *, name: str = "y") -> np.ndarray:
     name : str
         Name of the argument, used in error messages.
     """
+    n_samples = check_count(n_samples, "n_samples")
     if y is None:
         raise ValueError(f"{name} is required, got None.")
-    y = column_or_1d(y, warn=False)
+    if isinstance(y, (str, bytes)) or np.ndim(y) == 0:
+        raise TypeError(f"{name} must be a 1-D array of labels, got {type(y).__name__} {y!r}.")
+    try:
+        y = column_or_1d(y, warn=False)
+    except ValueError as error:
+        raise ValueError(f"{name} must be a 1-D array of labels ({error})") from None
+    if y.dtype.kind == "c":
+        raise TypeError(f"{name} holds complex numbers, which cannot be class labels.")
     if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
         raise ValueError(f"{name} contains NaN or infinity.")
+    if y.dtype.kind == "O" and any(label is None for label in y.tolist()):
+        raise ValueError(f"{name} contains None; every example needs a class label.")
     if len(y) != n_samples:
         raise ValueError(
             f"X and {name} have different lengths: X has {n_samples} rows, {name} has {len(y)} labels."
@@ -63,15 +168,16 @@ def check_labels(y, n_samples: int, *, name: str = "y") -> np.ndarray:
 
 def check_sample_and_labels(X, y, n_features: int, *, dtype=np.float64):
     """Validate a labelled sample ``(X, y)`` for a tree grown on ``n_features`` features."""
-    if y is not None and X is not None:
+    if y is not None and X is not None and np.ndim(y) > 0:
         try:
             check_consistent_length(X, y)
-        except ValueError:
+        except (ValueError, TypeError):
             n_x = len(X) if hasattr(X, "__len__") else "?"
             n_y = len(y) if hasattr(y, "__len__") else "?"
-            raise ValueError(
-                f"X and y have different lengths: X has {n_x} rows, y has {n_y} labels."
-            ) from None
+            if n_x != n_y:
+                raise ValueError(
+                    f"X and y have different lengths: X has {n_x} rows, y has {n_y} labels."
+                ) from None
     X = check_samples(X, n_features, dtype=dtype)
     y = check_labels(y, X.shape[0])
     return X, y
@@ -92,6 +198,10 @@ def encode_labels(y: np.ndarray, classes: np.ndarray, *, name: str = "y") -> np.
         When ``y`` holds a label that is not in ``classes``. Per-node class counts have one
         column per class of the growing sample, so such an example cannot be counted.
     """
+    classes = np.asarray(classes)
+    if classes.ndim != 1 or classes.size == 0:
+        raise ValueError(f"classes must be a non-empty 1-D array of labels, got shape "
+                         f"{classes.shape}.")
     try:
         idx = np.searchsorted(classes, y)
     except TypeError:
@@ -112,9 +222,36 @@ def encode_labels(y: np.ndarray, classes: np.ndarray, *, name: str = "y") -> np.
     return idx.astype(np.intp)
 
 
+def check_index_array(values, name: str, *, ndim: int = 1, minimum: int | None = None,
+                      maximum: int | None = None, min_length: int = 1) -> np.ndarray:
+    """An array of integers (floats must be whole numbers) in ``[minimum, maximum]``.
+
+    Booleans are refused: a mask where indices are expected is almost always a mistake.
+    """
+    array = as_array(values, name, ndim=ndim, dtype=None, min_length=min_length)
+    if array.dtype.kind == "b":
+        raise TypeError(f"{name} must hold integers, got booleans.")
+    if array.dtype.kind == "f":
+        if not np.all(np.isfinite(array)) or not np.all(array == np.round(array)):
+            raise ValueError(f"{name} must hold integers, got non-integer values.")
+    elif array.dtype.kind not in "iu":
+        raise TypeError(f"{name} must hold integers, got dtype {array.dtype}.")
+    if array.size:
+        low, high = array.min(), array.max()
+        if (minimum is not None and low < minimum) or (maximum is not None and high > maximum):
+            bad = low if minimum is not None and low < minimum else high
+            interval = (f"[{minimum if minimum is not None else '-inf'}, "
+                        f"{maximum if maximum is not None else 'inf'}]")
+            raise ValueError(f"{name} must hold integers in {interval}, got {bad:g}.")
+        if array.dtype.kind == "u" and high > np.iinfo(np.intp).max:
+            raise ValueError(f"{name} holds integers too large for an index, got {high}.")
+    return array.astype(np.intp)
+
+
+# ---------------------------------------------------------------------- scalars
 def check_probability(value, name: str, *, open_interval: bool = True) -> float:
     """Check that ``value`` is a real number in (0, 1) (or [0, 1])."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(value).__name__}.")
     value = float(value)
     ok = 0 < value < 1 if open_interval else 0 <= value <= 1
@@ -124,10 +261,59 @@ def check_probability(value, name: str, *, open_interval: bool = True) -> float:
     return value
 
 
-def check_count(value, name: str, *, minimum: int = 0) -> int:
-    """Check that ``value`` is an integer at least ``minimum``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__}.")
+def check_count(value, name: str, *, minimum: int = 0, maximum: int | None = None) -> int:
+    """Check that ``value`` is an integer at least ``minimum`` (and at most ``maximum``)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}.")
     if value < minimum:
         raise ValueError(f"{name} must be at least {minimum}, got {value}.")
+    if maximum is not None and value > maximum:
+        raise ValueError(f"{name} must be at most {maximum}, got {value}.")
     return int(value)
+
+
+def check_real(value, name: str, *, minimum: float | None = None, finite: bool = True,
+               strict: bool = False) -> float:
+    """Check that ``value`` is a real number (not a bool), finite, and at least ``minimum``
+    (above it when ``strict``)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}.")
+    value = float(value)
+    if np.isnan(value) or (finite and not np.isfinite(value)):
+        raise ValueError(f"{name} must be a finite number, got {value!r}.")
+    if minimum is not None and (value <= minimum if strict else value < minimum):
+        raise ValueError(f"{name} must be {'>' if strict else '>='} {minimum:g}, got {value!r}.")
+    return value
+
+
+def check_bool(value, name: str) -> bool:
+    """Check that ``value`` is True or False (a Python or numpy bool, not a string or 0/1)."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}.")
+    return bool(value)
+
+
+def check_choice(value, name: str, options) -> str:
+    """Check that ``value`` is one of the strings ``options``; the message lists them."""
+    if not isinstance(value, str) or value not in options:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; got {value!r}.")
+    return value
+
+
+def check_callable(value, name: str, what: str = ""):
+    """Check that ``value`` can be called."""
+    if not callable(value):
+        raise TypeError(f"{name} must be a callable{' ' + what if what else ''}, got "
+                        f"{type(value).__name__} {value!r}.")
+    return value
+
+
+def check_seed(random_state, name: str = "random_state") -> np.random.RandomState:
+    """:func:`sklearn.utils.check_random_state` with a message naming the argument."""
+    if isinstance(random_state, (bool, np.bool_)):
+        raise TypeError(f"{name} must be None, an integer seed or a RandomState, got a bool.")
+    try:
+        return check_random_state(random_state)
+    except (ValueError, TypeError) as error:
+        raise ValueError(f"{name} must be None, an integer seed in [0, 2**32 - 1] or a numpy "
+                         f"RandomState, got {random_state!r} ({error}).") from None

@@ -22,26 +22,93 @@ Conventions
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Iterator
 
 import numpy as np
 from sklearn.base import is_classifier
-from sklearn.utils.validation import check_array, check_is_fitted
+from sklearn.utils.validation import check_is_fitted
 
 from prunekit._validation import (
+    as_array,
+    check_bool,
     check_count,
+    check_index_array,
     check_sample_and_labels,
     check_samples,
     encode_labels,
 )
 
-__all__ = ["Tree", "Pruning", "all_prunings", "count_prunings", "postorder"]
+__all__ = ["Tree", "Pruning", "all_prunings", "count_prunings", "postorder", "check_tree"]
+
+_INT64_MAX = int(np.iinfo(np.int64).max)
 
 
-def _frozen(array: np.ndarray) -> np.ndarray:
-    array = np.array(array, copy=True)
-    array.flags.writeable = False
-    return array
+class _ReadOnlyBuffer:
+    """Exposes an object array's memory as read-only, so a view of it cannot be made writable."""
+
+    def __init__(self, array: np.ndarray):
+        self._owner = array
+        interface = dict(array.__array_interface__)
+        interface["data"] = (interface["data"][0], True)
+        self.__array_interface__ = interface
+
+
+def _frozen(array) -> np.ndarray:
+    """A read-only copy of ``array`` whose memory cannot be made writable again.
+
+    Setting ``flags.writeable = True`` is refused by numpy for an array whose memory belongs
+    to a read-only buffer. Numeric data is therefore copied into an immutable ``bytes``
+    object; object arrays (e.g. string class labels held as Python objects) are exposed
+    through a read-only array interface over a private copy.
+    """
+    array = np.asarray(array)
+    if array.dtype.hasobject:
+        owner = np.array(array, copy=True)
+        owner.flags.writeable = False
+        return np.asarray(_ReadOnlyBuffer(owner))
+    return np.frombuffer(np.ascontiguousarray(array).tobytes(), dtype=array.dtype).reshape(
+        array.shape)
+
+
+class _ArrayAttribute:
+    """A read-only array attribute backed by a private slot (``_`` + its name).
+
+    Every access returns a new view of the privately held array: its values cannot be changed
+    (the memory is read-only for good, see :func:`_frozen`), and neither can the stored array's
+    shape or dtype, since only a view is ever handed out.
+    """
+
+    __slots__ = ("slot",)
+
+    def __set_name__(self, owner, name):
+        self.slot = "_" + name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = getattr(obj, self.slot)
+        return None if value is None else value.view()
+
+
+class ReadOnlyArrays:
+    """Mixin for the frozen dataclasses that hold results: array fields are stored read-only
+    (:func:`_frozen`) and every access returns a new view, as for :class:`Tree`."""
+
+    def __post_init__(self):
+        for field in dataclasses.fields(self):
+            value = object.__getattribute__(self, field.name)
+            if isinstance(value, np.ndarray):
+                object.__setattr__(self, field.name, _frozen(value))
+
+    def __getattribute__(self, name):
+        value = object.__getattribute__(self, name)
+        return value.view() if type(value) is np.ndarray else value
+
+    def __setstate__(self, state):
+        for name, value in state.items():
+            object.__setattr__(self, name, _frozen(value) if isinstance(value, np.ndarray)
+                               else value)
 
 
 class _Immutable:
@@ -96,10 +163,21 @@ class Tree(_Immutable):
     """
 
     __slots__ = (
-        "left", "right", "feature", "threshold", "counts", "labels", "parent", "depth",
-        "classes_", "n_features", "criterion", "impurity", "is_leaf", "_levels", "_inner_levels",
-        "_dtype", "_compiled",
+        "_left", "_right", "_feature", "_threshold", "_counts", "_labels", "_parent", "_depth",
+        "_classes_", "n_features", "criterion", "_impurity", "_is_leaf", "_levels",
+        "_inner_levels", "_dtype", "_compiled",
     )
+    left = _ArrayAttribute()
+    right = _ArrayAttribute()
+    feature = _ArrayAttribute()
+    threshold = _ArrayAttribute()
+    counts = _ArrayAttribute()
+    labels = _ArrayAttribute()
+    parent = _ArrayAttribute()
+    depth = _ArrayAttribute()
+    classes_ = _ArrayAttribute()
+    impurity = _ArrayAttribute()
+    is_leaf = _ArrayAttribute()
 
     def __init__(self, left, right, counts, *, feature=None, threshold=None, labels=None,
                  classes=None, n_features=None, criterion=None, impurity=None,
@@ -117,33 +195,31 @@ class Tree(_Immutable):
         _check_count_consistency(counts, left, right, is_leaf)
         n_classes = counts.shape[1]
         feature, threshold, n_features = _as_split_rules(feature, threshold, n_features, is_leaf)
-        if labels is None:
-            labels = np.argmax(counts, axis=1)
-        else:
-            labels = _as_index_array(labels, "labels")
-            if labels.shape != (n_nodes,) or labels.min() < 0 or labels.max() >= n_classes:
-                raise ValueError(
-                    f"labels must hold one class index in [0, {n_classes}) per node."
-                )
-        if classes is None:
-            classes = np.arange(n_classes)
-        else:
-            classes = np.asarray(classes)
-            if classes.shape != (n_classes,) or np.any(classes[1:] <= classes[:-1]):
-                raise ValueError(
-                    f"classes must be {n_classes} sorted distinct labels, one per column of counts."
-                )
+        labels = (np.argmax(counts, axis=1) if labels is None
+                  else _as_labels(labels, n_nodes, n_classes))
+        classes = np.arange(n_classes) if classes is None else _as_classes(classes, n_classes)
         if impurity is not None:
-            impurity = np.asarray(impurity, dtype=float)
+            impurity = as_array(impurity, "impurity", ndim=1, dtype=np.float64, what="(n_nodes,)")
             if impurity.shape != (n_nodes,):
-                raise ValueError("impurity must have one value per node.")
+                raise ValueError(f"impurity must have one value per node ({n_nodes}), got "
+                                 f"{impurity.shape[0]}.")
+            if np.any(impurity < 0):
+                raise ValueError("impurity must be non-negative at every node.")
+        if criterion is not None and not isinstance(criterion, str):
+            raise TypeError(f"criterion must be a string or None, got {type(criterion).__name__}.")
+        if dtype not in (np.float32, np.float64):
+            raise ValueError(f"dtype must be numpy.float32 or numpy.float64 (the precision the "
+                             f"thresholds are compared in), got {dtype!r}.")
+        dtype = np.dtype(dtype).type
+        if compiled is not None:
+            _check_compiled(compiled, left, right)
         values = dict(
             left=left, right=right, feature=feature, threshold=threshold, counts=counts,
             labels=labels, parent=parent, depth=depth, classes_=classes, impurity=impurity,
             is_leaf=is_leaf,
         )
         for name, value in values.items():
-            object.__setattr__(self, name, None if value is None else _frozen(value))
+            object.__setattr__(self, "_" + name, None if value is None else _frozen(value))
         object.__setattr__(self, "n_features", n_features)
         object.__setattr__(self, "criterion", criterion)
         object.__setattr__(self, "_levels", tuple(_frozen(level) for level in levels))
@@ -211,10 +287,27 @@ class Tree(_Immutable):
             and test examples of those classes are counted (and misclassified) like any other.
             Default: ``estimator.classes_``.
 
+        Raises
+        ------
+        ValueError
+            When the estimator's class proportions at some node differ from those of
+            ``(X, y)``: it was fitted with ``class_weight`` or ``sample_weight``, or on another
+            sample. Its leaves then predict by weighted majority while the tree's labels are
+            the majority of the example counts, so the two would predict differently.
+
         Notes
         -----
         Samples are compared with the thresholds in float32, as scikit-learn does, so
         :meth:`apply` and :meth:`predict` agree with the estimator exactly.
+
+        Weights are refused rather than carried along. Every pruner in the book compares
+        *numbers of misclassified examples* -- integer counts of a sample, with a leaf
+        predicting its majority class -- and the bounds are stated for m examples. A weighted
+        fit has neither: its leaf labels maximise weighted counts and its impurities (which
+        ``criterion="impurity"`` uses) are weighted. Integer sample weights w are the same as
+        repeating each example w times, and that conversion is exact: pass
+        ``np.repeat(X, w, axis=0), np.repeat(y, w)``. For class weights, or weights that are
+        not integers, refit the estimator without them.
         """
         if not hasattr(estimator, "fit") or not hasattr(estimator, "get_params"):
             raise TypeError(
@@ -238,9 +331,10 @@ class Tree(_Immutable):
         if classes is None:
             classes = estimator.classes_
         else:
-            classes = np.asarray(classes)
+            classes = as_array(classes, "classes", ndim=1, dtype=None, finite=False)
             if not np.all(np.isin(estimator.classes_, classes)):
-                raise ValueError("classes must contain every label of estimator.classes_.")
+                raise ValueError("classes must contain every label of estimator.classes_ "
+                                 f"{estimator.classes_.tolist()!r}, got {classes.tolist()!r}.")
         shell = cls(
             sk.children_left, sk.children_right, np.zeros((sk.node_count, len(classes)), int),
             feature=np.where(is_leaf, -1, sk.feature),
@@ -249,6 +343,7 @@ class Tree(_Immutable):
             dtype=np.float32,
         )
         counts = shell.node_counts(X, y)
+        _check_estimator_proportions(estimator, counts, shell._classes_)
         return cls(
             shell.left, shell.right, counts, feature=shell.feature, threshold=shell.threshold,
             classes=shell.classes_, n_features=shell.n_features,
@@ -260,17 +355,17 @@ class Tree(_Immutable):
     @property
     def n_nodes(self) -> int:
         """Number of nodes, internal and leaves."""
-        return len(self.left)
+        return len(self._left)
 
     @property
     def n_leaves(self) -> int:
         """Number of leaves."""
-        return int(self.is_leaf.sum())
+        return int(self._is_leaf.sum())
 
     @property
     def n_classes(self) -> int:
         """Number of classes (columns of ``counts``)."""
-        return self.counts.shape[1]
+        return self._counts.shape[1]
 
     @property
     def max_depth(self) -> int:
@@ -280,17 +375,17 @@ class Tree(_Immutable):
     @property
     def n_samples(self) -> int:
         """Size of the growing sample (the root's count)."""
-        return int(self.counts[0].sum())
+        return int(self._counts[0].sum())
 
     @property
     def levels(self) -> tuple[np.ndarray, ...]:
         """Node indices grouped by depth: ``levels[k]`` holds the nodes at depth k."""
-        return self._levels
+        return tuple(level.view() for level in self._levels)
 
     @property
     def inner_levels(self) -> tuple[np.ndarray, ...]:
         """Internal nodes grouped by depth, deepest first: the order of a bottom-up pass."""
-        return self._inner_levels
+        return tuple(level.view() for level in self._inner_levels)
 
     @property
     def has_split_rules(self) -> bool:
@@ -299,15 +394,34 @@ class Tree(_Immutable):
 
     def subtree(self, node: int) -> np.ndarray:
         """Indices of the nodes of the subtree rooted at ``node`` (including it), top-down."""
-        node = check_count(node, "node")
-        if node >= self.n_nodes:
-            raise ValueError(f"node must be below n_nodes={self.n_nodes}, got {node}.")
+        node = self._check_node(node)
         found, frontier = [], np.array([node])
         while frontier.size:
             found.append(frontier)
-            inner = frontier[~self.is_leaf[frontier]]
-            frontier = np.concatenate([self.left[inner], self.right[inner]])
+            inner = frontier[~self._is_leaf[frontier]]
+            frontier = np.concatenate([self._left[inner], self._right[inner]])
         return np.concatenate(found)
+
+    def _check_node(self, node, name: str = "node") -> int:
+        """A node index of this tree, in [0, n_nodes)."""
+        node = check_count(node, name)
+        if node >= self.n_nodes:
+            raise ValueError(f"{name} must be a node of the tree, in [0, {self.n_nodes}), "
+                             f"got {node}.")
+        return node
+
+    def _check_sample_counts(self, counts, name: str = "counts") -> np.ndarray:
+        """Per-node class counts of a sample routed through this tree (e.g. from
+        :meth:`node_counts`): shape (n_nodes, n_classes), non-negative integers, and every
+        internal node's counts the sum of its children's."""
+        if counts is self._counts:
+            return counts
+        counts = _as_counts(counts, self.n_nodes, name)
+        if counts.shape != self._counts.shape:
+            raise ValueError(f"{name} must have shape {self._counts.shape} (one row per node, "
+                             f"one column per class), got {counts.shape}.")
+        _check_count_consistency(counts, self._left, self._right, self._is_leaf, name)
+        return counts
 
     def __repr__(self) -> str:
         return (f"Tree(n_nodes={self.n_nodes}, n_leaves={self.n_leaves}, "
@@ -326,7 +440,7 @@ class Tree(_Immutable):
         """
         if self._compiled is not None:
             leaf = self._compiled.apply(np.ascontiguousarray(X, dtype=np.float32))
-            return leaf if stop is self.is_leaf else self._highest_stop(stop)[leaf]
+            return leaf if self._stops_at_leaves(stop) else self._highest_stop(stop)[leaf]
         X = np.ascontiguousarray(X)
         n_rows, n_columns = X.shape
         flat = X.ravel()
@@ -340,15 +454,22 @@ class Tree(_Immutable):
                 active, current = active[~done], current[~done]
                 if not active.size:
                     break
-            goes_left = flat[active * n_columns + self.feature[current]] <= self.threshold[current]
-            current = np.where(goes_left, self.left[current], self.right[current])
+            goes_left = flat[active * n_columns + self._feature[current]] <= self._threshold[current]
+            current = np.where(goes_left, self._left[current], self._right[current])
         return reached
+
+    def _stops_at_leaves(self, stop) -> bool:
+        """Whether ``stop`` is (a view of) the tree's own leaf mask, which is immutable."""
+        return stop is self._is_leaf or (
+            isinstance(stop, np.ndarray) and stop.shape == self._is_leaf.shape
+            and stop.strides == self._is_leaf.strides
+            and stop.__array_interface__["data"][0] == self._is_leaf.__array_interface__["data"][0])
 
     def _highest_stop(self, stop: np.ndarray) -> np.ndarray:
         """For every node, the highest node of ``stop`` on its path from the root (or itself)."""
         highest = np.arange(self.n_nodes)
         for level in self._levels[1:]:
-            above = highest[self.parent[level]]
+            above = highest[self._parent[level]]
             highest[level] = np.where(stop[above], above, level)
         return highest
 
@@ -365,11 +486,11 @@ class Tree(_Immutable):
 
     def apply(self, X) -> np.ndarray:
         """Index of the leaf each row of ``X`` reaches."""
-        return self._route(self._check_X(X), self.is_leaf)
+        return self._route(self._check_X(X), self._is_leaf)
 
     def predict(self, X) -> np.ndarray:
         """Predicted class label of each row of ``X``."""
-        return self.classes_[self.labels[self.apply(X)]]
+        return self.classes_[self._labels[self.apply(X)]]
 
     def error(self, X, y) -> float:
         """Misclassification rate on ``(X, y)``; unseen labels count as errors."""
@@ -392,18 +513,38 @@ class Tree(_Immutable):
         """
         self._require_split_rules()
         X, y = check_sample_and_labels(X, y, self.n_features, dtype=self._dtype)
-        codes = encode_labels(y, self.classes_)
-        return self.counts_from_leaves(self._route(X, self.is_leaf), codes)
+        codes = encode_labels(y, self._classes_)
+        return self._counts_from_leaves(self._route(X, self._is_leaf), codes)
 
-    def counts_from_leaves(self, leaf: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    def counts_from_leaves(self, leaf, codes) -> np.ndarray:
         """Per-node class counts from each example's leaf and class index.
 
         Counts the examples at their leaves, then adds every level into its parents,
         deepest level first: O(m + n_nodes * n_classes).
+
+        Parameters
+        ----------
+        leaf : array-like of int, shape (m,)
+            The leaf of the tree each example reaches (e.g. from :meth:`apply`).
+        codes : array-like of int, shape (m,)
+            Each example's class index, in [0, n_classes).
         """
+        leaf = check_index_array(leaf, "leaf", minimum=0, maximum=self.n_nodes - 1,
+                                 min_length=0)
+        codes = check_index_array(codes, "codes", minimum=0, maximum=self.n_classes - 1,
+                                  min_length=0)
+        if len(leaf) != len(codes):
+            raise ValueError(f"leaf and codes must have the same length, got {len(leaf)} and "
+                             f"{len(codes)}.")
+        inner = leaf[~self._is_leaf[leaf]]
+        if inner.size:
+            raise ValueError(f"leaf must hold leaves of the tree, got internal node {inner[0]}.")
+        return self._counts_from_leaves(leaf, codes)
+
+    def _counts_from_leaves(self, leaf: np.ndarray, codes: np.ndarray) -> np.ndarray:
         K = self.n_classes
         flat = np.bincount(leaf * K + codes, minlength=self.n_nodes * K)
-        return self.sum_over_leaves(flat.reshape(self.n_nodes, K))
+        return self._sum_over_leaves(flat.reshape(self.n_nodes, K))
 
     def sum_over_leaves(self, values: np.ndarray) -> np.ndarray:
         """Give every internal node the sum of ``values`` over the leaves below it.
@@ -418,9 +559,18 @@ class Tree(_Immutable):
         ndarray
             A new array: leaves keep their values, internal nodes get their subtree's sum.
         """
+        if values is None or isinstance(values, (str, bytes)) or np.ndim(values) == 0:
+            raise TypeError(f"values must be an array with one entry (or row) per node, got "
+                            f"{type(values).__name__}.")
         values = np.array(values, copy=True)
-        for inner in self.inner_levels:
-            values[inner] = values[self.left[inner]] + values[self.right[inner]]
+        if values.shape[0] != self.n_nodes:
+            raise ValueError(f"values must have one entry (or row) per node ({self.n_nodes}), "
+                             f"got shape {values.shape}.")
+        return self._sum_over_leaves(values)
+
+    def _sum_over_leaves(self, values: np.ndarray) -> np.ndarray:
+        for inner in self._inner_levels:
+            values[inner] = values[self._left[inner]] + values[self._right[inner]]
         return values
 
 
@@ -443,12 +593,14 @@ class Pruning(_Immutable):
         another sample (e.g. Nobel's "compatible" trees) pass their own.
     """
 
-    __slots__ = ("tree", "kept", "labels", "is_leaf")
+    __slots__ = ("tree", "_kept", "_labels", "_is_leaf")
+    kept = _ArrayAttribute()
+    labels = _ArrayAttribute()
+    is_leaf = _ArrayAttribute()
 
     def __init__(self, tree: Tree, kept, labels=None):
-        if not isinstance(tree, Tree):
-            raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
-        kept = check_array(kept, ensure_2d=False, dtype=None, input_name="kept")
+        check_tree(tree)
+        kept = as_array(kept, "kept", ndim=1, dtype=None, min_length=0, what="(n_nodes,)")
         if kept.dtype != bool or kept.shape != (tree.n_nodes,):
             raise ValueError(
                 f"kept must be a boolean mask with one entry per node ({tree.n_nodes}), "
@@ -456,18 +608,15 @@ class Pruning(_Immutable):
             )
         _check_pruning_mask(tree, kept)
         if labels is None:
-            labels = tree.labels
+            labels = tree._labels                   # immutable: shared, not copied
         else:
-            labels = _as_index_array(labels, "labels")
-            if labels.shape != (tree.n_nodes,) or labels.min() < 0 or labels.max() >= tree.n_classes:
-                raise ValueError(
-                    f"labels must hold one class index in [0, {tree.n_classes}) per node."
-                )
-        inner = ~tree.is_leaf
+            labels = _frozen(_as_labels(labels, tree.n_nodes, tree.n_classes))
+        inner = ~tree._is_leaf
         is_leaf = kept.copy()
-        is_leaf[inner] &= ~kept[np.where(inner, tree.left, 0)][inner]
-        for name, value in dict(kept=kept, labels=labels, is_leaf=is_leaf).items():
-            object.__setattr__(self, name, _frozen(value))
+        is_leaf[inner] &= ~kept[np.where(inner, tree._left, 0)][inner]
+        object.__setattr__(self, "_kept", _frozen(kept))
+        object.__setattr__(self, "_labels", labels)
+        object.__setattr__(self, "_is_leaf", _frozen(is_leaf))
         object.__setattr__(self, "tree", tree)
 
 
@@ -475,12 +624,12 @@ class Pruning(_Immutable):
     @classmethod
     def full(cls, tree: Tree) -> "Pruning":
         """The trivial pruning that keeps the whole tree."""
-        return cls(tree, np.ones(tree.n_nodes, dtype=bool))
+        return cls(check_tree(tree), np.ones(tree.n_nodes, dtype=bool))
 
     @classmethod
     def root_only(cls, tree: Tree) -> "Pruning":
         """The pruning that keeps only the root, as a single leaf."""
-        kept = np.zeros(tree.n_nodes, dtype=bool)
+        kept = np.zeros(check_tree(tree).n_nodes, dtype=bool)
         kept[0] = True
         return cls(tree, kept)
 
@@ -495,21 +644,27 @@ class Pruning(_Immutable):
             Nodes whose subtrees are cut off (the node itself stays, as a leaf). Nodes below
             another collapsed node are allowed and have no further effect.
         """
+        check_tree(tree)
+        if collapsed is None or isinstance(collapsed, (str, bytes)):
+            raise TypeError("collapsed must be a boolean mask over the nodes or a list of node "
+                            f"indices, got {type(collapsed).__name__}.")
         collapsed = np.asarray(collapsed)
         if collapsed.dtype != bool:
-            idx = (_as_index_array(collapsed.reshape(-1), "collapsed") if collapsed.size
-                   else np.zeros(0, dtype=np.intp))
-            if idx.size and (idx.min() < 0 or idx.max() >= tree.n_nodes):
-                raise ValueError(f"collapsed holds node indices outside [0, {tree.n_nodes}).")
+            idx = check_index_array(collapsed.reshape(-1), "collapsed", min_length=0)
+            outside = idx[(idx < 0) | (idx >= tree.n_nodes)]
+            if outside.size:
+                raise ValueError(f"collapsed holds node index {outside[0]}, outside "
+                                 f"[0, {tree.n_nodes}).")
             collapsed = np.zeros(tree.n_nodes, dtype=bool)
             collapsed[idx] = True
         elif collapsed.shape != (tree.n_nodes,):
-            raise ValueError(f"collapsed must have one entry per node ({tree.n_nodes}).")
+            raise ValueError(f"collapsed must have one entry per node ({tree.n_nodes}), got "
+                             f"shape {collapsed.shape}.")
         kept = np.zeros(tree.n_nodes, dtype=bool)
         kept[0] = True
         open_ = kept & ~collapsed  # kept nodes whose children are kept too
-        for level in tree.levels[1:]:
-            kept[level] = open_[tree.parent[level]]
+        for level in tree._levels[1:]:
+            kept[level] = open_[tree._parent[level]]
             open_[level] = kept[level] & ~collapsed[level]
         return cls(tree, kept, labels)
 
@@ -517,31 +672,31 @@ class Pruning(_Immutable):
     @property
     def n_nodes(self) -> int:
         """Number of nodes of the pruning."""
-        return int(self.kept.sum())
+        return int(self._kept.sum())
 
     @property
     def n_leaves(self) -> int:
         """Number of leaves of the pruning."""
-        return int(self.is_leaf.sum())
+        return int(self._is_leaf.sum())
 
     @property
     def depth(self) -> int:
         """Depth of the pruning's deepest node."""
-        return int(self.tree.depth[self.kept].max())
+        return int(self.tree._depth[self._kept].max())
 
     @property
     def leaves(self) -> np.ndarray:
         """Indices (in the tree) of the pruning's leaves."""
-        return np.flatnonzero(self.is_leaf)
+        return np.flatnonzero(self._is_leaf)
 
     # ------------------------------------------------------------------ predictions
     def apply(self, X) -> np.ndarray:
         """Index (in the tree) of the pruning leaf each row of ``X`` reaches."""
-        return self.tree._route(self.tree._check_X(X), self.is_leaf)
+        return self.tree._route(self.tree._check_X(X), self._is_leaf)
 
     def predict(self, X) -> np.ndarray:
         """Predicted class label of each row of ``X``."""
-        return self.tree.classes_[self.labels[self.apply(X)]]
+        return self.tree.classes_[self._labels[self.apply(X)]]
 
     def error(self, X, y) -> float:
         """Misclassification rate on ``(X, y)``.
@@ -560,20 +715,18 @@ class Pruning(_Immutable):
         Parameters
         ----------
         counts : ndarray of shape (n_nodes, n_classes), optional
-            Per-node counts of a sample, e.g. from :meth:`Tree.node_counts`; default the
-            growing counts, giving the number of training errors.
+            Per-node counts of a sample, e.g. from :meth:`Tree.node_counts`: non-negative
+            integers, every internal node's the sum of its children's. Default the growing
+            counts, giving the number of training errors.
         """
-        counts = self.tree.counts if counts is None else np.asarray(counts)
-        if counts.shape != self.tree.counts.shape:
-            raise ValueError(
-                f"counts must have shape {self.tree.counts.shape}, got {counts.shape}."
-            )
+        tree = self.tree
+        counts = tree._counts if counts is None else tree._check_sample_counts(counts)
         leaves = self.leaves
-        return int(counts[leaves].sum() - counts[leaves, self.labels[leaves]].sum())
+        return int(counts[leaves].sum() - counts[leaves, self._labels[leaves]].sum())
 
     # ------------------------------------------------------------------ comparison
     def _key(self):
-        return (id(self.tree), self.kept.tobytes(), self.labels[self.is_leaf].tobytes())
+        return (id(self.tree), self._kept.tobytes(), self._labels[self._is_leaf].tobytes())
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Pruning) and self._key() == other._key()
@@ -588,7 +741,10 @@ class Pruning(_Immutable):
 
 def _restore(obj, state: dict) -> None:
     """Set the attributes of an unpickled immutable object, freezing its arrays again."""
+    slots = type(obj).__slots__
     for name, value in state.items():
+        if name not in slots and "_" + name in slots:     # pickled before arrays were private
+            name = "_" + name
         if isinstance(value, np.ndarray):
             value = _frozen(value)
         elif isinstance(value, tuple):
@@ -599,8 +755,9 @@ def _restore(obj, state: dict) -> None:
 # ---------------------------------------------------------------------- enumeration
 def postorder(tree: Tree) -> list[int]:
     """The nodes bottom-up: every node after its subtree, the left subtree before the right."""
+    check_tree(tree)
     order, stack = [], [0]
-    left, right = tree.left.tolist(), tree.right.tolist()
+    left, right = tree._left.tolist(), tree._right.tolist()
     while stack:
         v = stack.pop()
         order.append(v)
@@ -614,34 +771,53 @@ def count_prunings(tree: Tree, node: int = 0) -> int:
 
     A leaf has one pruning; an internal node v has 1 + N(left) N(right): either v becomes a
     leaf, or it keeps its children with any pruning of each.
+
+    Parameters
+    ----------
+    tree : Tree
+    node : int, default 0
+        A node of the tree, in [0, n_nodes); 0 counts the prunings of the whole tree.
     """
-    number = {}
-    for level in reversed(tree.levels):
+    node = check_tree(tree)._check_node(node)
+    left, right = tree._left.tolist(), tree._right.tolist()
+    number = [1] * tree.n_nodes
+    for level in tree._inner_levels:
         for v in level.tolist():
-            if tree.is_leaf[v]:
-                number[v] = 1
-            else:
-                number[v] = 1 + number[int(tree.left[v])] * number[int(tree.right[v])]
+            number[v] = 1 + number[left[v]] * number[right[v]]
     return number[node]
 
 
 def all_prunings(tree: Tree, *, limit: int = 100_000) -> Iterator[Pruning]:
     """Every pruning of ``tree``, by brute-force enumeration (for tests and small examples).
 
+    The arguments are checked when the function is called, before the first pruning is
+    produced.
+
     Parameters
     ----------
     tree : Tree
     limit : int
         Refuse trees with more prunings than this (the number grows exponentially).
+
+    Returns
+    -------
+    iterator of Pruning
     """
+    check_tree(tree)
+    limit = check_count(limit, "limit", minimum=1)
     total = count_prunings(tree)
     if total > limit:
         raise ValueError(f"the tree has {total} prunings, more than limit={limit}.")
+    return _enumerate_prunings(tree)
+
+
+def _enumerate_prunings(tree: Tree) -> Iterator[Pruning]:
+    left, right, is_leaf = tree._left.tolist(), tree._right.tolist(), tree._is_leaf.tolist()
 
     def node_sets(v: int) -> list[tuple[int, ...]]:
-        if tree.is_leaf[v]:
+        if is_leaf[v]:
             return [(v,)]
-        lefts, rights = node_sets(int(tree.left[v])), node_sets(int(tree.right[v]))
+        lefts, rights = node_sets(left[v]), node_sets(right[v])
         return [(v,)] + [(v,) + a + b for a in lefts for b in rights]
 
     for nodes in node_sets(0):
@@ -651,29 +827,128 @@ def all_prunings(tree: Tree, *, limit: int = 100_000) -> Iterator[Pruning]:
 
 
 # ---------------------------------------------------------------------- validation helpers
+def check_tree(tree, name: str = "tree") -> "Tree":
+    """Check that ``tree`` is a prunekit :class:`Tree`."""
+    if not isinstance(tree, Tree):
+        raise TypeError(f"{name} must be a prunekit Tree, got {type(tree).__name__}.")
+    return tree
+
+
 def _as_index_array(values, name: str) -> np.ndarray:
-    array = check_array(values, ensure_2d=False, dtype=None, input_name=name)
-    if array.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional, got shape {array.shape}.")
-    if array.dtype.kind == "f":
-        if not np.all(array == np.round(array)):
-            raise ValueError(f"{name} must hold integers.")
-    elif array.dtype.kind not in "iu":
-        raise TypeError(f"{name} must hold integers, got dtype {array.dtype}.")
-    return array.astype(np.intp)
+    return check_index_array(values, name)
 
 
-def _as_counts(counts, n_nodes: int) -> np.ndarray:
-    counts = check_array(counts, dtype=None, ensure_all_finite=True, input_name="counts")
-    if counts.dtype.kind not in "iuf" or (counts.dtype.kind == "f" and not np.all(counts == np.round(counts))):
-        raise TypeError("counts must hold integer class counts.")
+def _as_labels(labels, n_nodes: int, n_classes: int, name: str = "labels") -> np.ndarray:
+    """One class index in [0, n_classes) per node."""
+    labels = check_index_array(labels, name, minimum=0, maximum=n_classes - 1, min_length=0)
+    if labels.shape != (n_nodes,):
+        raise ValueError(f"{name} must hold one class index per node ({n_nodes}), got "
+                         f"{labels.shape[0]}.")
+    return labels
+
+
+def _as_classes(classes, n_classes: int) -> np.ndarray:
+    """Sorted distinct class labels, one per column of the counts."""
+    classes = as_array(classes, "classes", ndim=1, dtype=None, finite=False, min_length=0)
+    if classes.shape != (n_classes,):
+        raise ValueError(f"classes must be {n_classes} sorted distinct labels, one per column "
+                         f"of counts, got {classes.shape[0]}.")
+    if classes.dtype.kind == "f" and not np.all(np.isfinite(classes)):
+        raise ValueError("classes must not contain NaN or infinity.")
+    try:
+        increasing = bool(np.all(classes[1:] > classes[:-1]))
+    except TypeError:
+        raise TypeError(f"classes must be labels that can be sorted, got "
+                        f"{classes.tolist()!r}.") from None
+    if not increasing:
+        raise ValueError(f"classes must be {n_classes} sorted distinct labels, one per column "
+                         f"of counts, got {classes.tolist()!r}.")
+    return classes
+
+
+def _as_counts(counts, n_nodes: int, name: str = "counts") -> np.ndarray:
+    """Non-negative integer class counts, one row per node, that fit in int64."""
+    counts = as_array(counts, name, ndim=2, dtype=None, what="(n_nodes, n_classes)")
+    kind = counts.dtype.kind
+    if kind == "O":
+        values = counts.ravel().tolist()
+        if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            if max(values) > _INT64_MAX or min(values) < 0:
+                raise ValueError(f"{name} must be non-negative integers below 2**63, got "
+                                 f"{max(values) if max(values) > _INT64_MAX else min(values)}.")
+            counts = counts.astype(np.int64)
+            kind = "i"
+    if kind == "b":
+        raise TypeError(f"{name} must hold integer class counts, got booleans.")
+    if kind not in "iuf":
+        raise TypeError(f"{name} must hold integer class counts, got dtype {counts.dtype}.")
+    if kind == "f" and not np.all(counts == np.round(counts)):
+        raise TypeError(f"{name} must hold integer class counts, got non-integer values.")
     if counts.shape[0] != n_nodes:
         raise ValueError(
-            f"counts must have one row per node: shape ({n_nodes}, n_classes), got {counts.shape}."
+            f"{name} must have one row per node: shape ({n_nodes}, n_classes), got {counts.shape}."
         )
+    if counts.shape[1] == 0:
+        raise ValueError(f"{name} must have at least one column (one per class), got "
+                         f"shape {counts.shape}.")
     if np.any(counts < 0):
-        raise ValueError("counts must be non-negative.")
-    return counts.astype(np.int64)
+        raise ValueError(f"{name} must be non-negative.")
+    if counts.size and counts.max() > _INT64_MAX:
+        raise ValueError(f"{name} must be below 2**63 (int64), got {counts.max():.0f}.")
+    counts = counts.astype(np.int64)
+    total = sum(counts[0].tolist())
+    if total > _INT64_MAX:
+        raise ValueError(f"{name} add up to {total} examples at the root, more than int64 can "
+                         "hold (2**63 - 1).")
+    return counts
+
+
+def _check_estimator_proportions(estimator, counts: np.ndarray, classes: np.ndarray) -> None:
+    """Refuse an estimator whose class proportions differ from those of the counted sample.
+
+    scikit-learn stores at every node the (weighted) class distribution of the sample it was
+    fitted on; when that is not the distribution of ``counts``, its leaf labels are not the
+    majority labels of ``counts`` and the tree would predict differently (see
+    :meth:`Tree.from_sklearn`).
+    """
+    value = np.asarray(estimator.tree_.value, dtype=np.float64)[:, 0, :]
+    theirs = value / np.maximum(value.sum(axis=1, keepdims=True), np.finfo(float).tiny)
+    reached = counts.sum(axis=1)
+    columns = np.searchsorted(classes, estimator.classes_)
+    ours = counts[:, columns] / np.maximum(reached, 1)[:, None]
+    differ = (reached == 0) | np.any(np.abs(ours - theirs) > 1e-9, axis=1)
+    if not differ.any():
+        return
+    v = int(np.flatnonzero(differ)[0])
+    class_weight = estimator.get_params().get("class_weight")
+    if class_weight is not None:
+        raise ValueError(
+            f"estimator was fitted with class_weight={class_weight!r}: its leaves predict the "
+            "class of largest weighted count, while a prunekit Tree counts examples (every "
+            "pruner compares numbers of misclassified examples), so the two would predict "
+            "differently. Refit the estimator without class_weight."
+        )
+    raise ValueError(
+        f"(X, y) is not the sample the estimator was fitted on, or it was fitted with "
+        f"sample_weight: at node {v} the estimator's class proportions "
+        f"{np.round(theirs[v], 4).tolist()} differ from those of (X, y) "
+        f"{np.round(ours[v], 4).tolist()} ({int(reached[v])} examples), so the tree's majority "
+        "labels would not be the estimator's. Pass the sample the estimator was fitted on; "
+        "for integer sample weights w pass np.repeat(X, w, axis=0) and np.repeat(y, w), which "
+        "is the same fit. Other weights cannot be converted: refit without them."
+    )
+
+
+def _check_compiled(compiled, left: np.ndarray, right: np.ndarray) -> None:
+    """``compiled`` must be scikit-learn's tree with exactly these children."""
+    from sklearn.tree._tree import Tree as CompiledTree
+
+    if not isinstance(compiled, CompiledTree):
+        raise TypeError(f"compiled must be a scikit-learn tree_ object, got "
+                        f"{type(compiled).__name__}.")
+    if not (np.array_equal(compiled.children_left, left)
+            and np.array_equal(compiled.children_right, right)):
+        raise ValueError("compiled must have the same nodes and children as left and right.")
 
 
 def _check_binary_tree(left: np.ndarray, right: np.ndarray):
@@ -715,13 +990,19 @@ def _check_binary_tree(left: np.ndarray, right: np.ndarray):
     return parent, depth, levels
 
 
-def _check_count_consistency(counts, left, right, is_leaf):
+def _check_count_consistency(counts, left, right, is_leaf, name: str = "counts"):
     inner = np.flatnonzero(~is_leaf)
-    mismatch = inner[np.any(counts[inner] != counts[left[inner]] + counts[right[inner]], axis=1)]
+    from_left = counts[left[inner]]
+    below = from_left + counts[right[inner]]
+    overflow = inner[np.any(below < from_left, axis=1)]     # int64 wrapped around
+    if overflow.size:
+        raise ValueError(f"{name} of the children of node {overflow[0]} add up to more than "
+                         "int64 can hold (2**63 - 1).")
+    mismatch = inner[np.any(counts[inner] != below, axis=1)]
     if mismatch.size:
         v = mismatch[0]
         raise ValueError(
-            f"counts of internal node {v} ({counts[v].tolist()}) are not the sum of its "
+            f"{name} of internal node {v} ({counts[v].tolist()}) are not the sum of its "
             f"children's ({counts[left[v]].tolist()} + {counts[right[v]].tolist()})."
         )
 
@@ -735,8 +1016,7 @@ def _as_split_rules(feature, threshold, n_features, is_leaf):
     if feature is None or threshold is None:
         raise ValueError("give both feature and threshold, or neither.")
     feature = _as_index_array(feature, "feature")
-    threshold = check_array(threshold, ensure_2d=False, dtype=np.float64,
-                            ensure_all_finite=False, input_name="threshold")
+    threshold = as_array(threshold, "threshold", ndim=1, dtype=np.float64, finite=False)
     if feature.shape != (n_nodes,) or threshold.shape != (n_nodes,):
         raise ValueError(f"feature and threshold must have one entry per node ({n_nodes}).")
     inner = ~is_leaf
@@ -759,8 +1039,8 @@ def _as_split_rules(feature, threshold, n_features, is_leaf):
 def _check_pruning_mask(tree: Tree, kept: np.ndarray) -> None:
     if not kept[0]:
         raise ValueError("kept must keep the root (node 0).")
-    inner = np.flatnonzero(~tree.is_leaf)
-    kept_left, kept_right = kept[tree.left[inner]], kept[tree.right[inner]]
+    inner = np.flatnonzero(~tree._is_leaf)
+    kept_left, kept_right = kept[tree._left[inner]], kept[tree._right[inner]]
     half = inner[kept_left != kept_right]
     if half.size:
         raise ValueError(
