@@ -45,9 +45,10 @@ _CELLS_PER_PASS = 2**21
 _PAIRS_PER_CHUNK = 2**20
 # Estimated cost (nanoseconds) of one pair, of one window cell of a contiguous pass, and of
 # starting one such pass: decides between the two merges of _merge_children.
-_PAIR_COST, _ELEMENT_COST, _PASS_COST = 60, 2, 5_000
-# A window cell with no candidate.
+_PAIR_COST, _ELEMENT_COST, _PASS_COST = 60, 2, 10_000
+# A window cell with no candidate; the largest encoded offer of _merge_by_slices.
 _EMPTY = np.iinfo(np.int64).max
+_OFFER_LIMIT = 2**62
 # Largest value the shifted running minimum of the frontier filter may reach in int64.
 _SHIFT_LIMIT = 2**62
 
@@ -78,9 +79,12 @@ def draw_signs(n: int, rng, n_draws: int | None = None) -> np.ndarray:
 
 
 def _check_rng(rng) -> np.random.Generator:
+    """Validate ``rng``: a numpy Generator, or a non-negative integer seed for one."""
     if isinstance(rng, np.random.Generator):
         return rng
     if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
+        if rng < 0:
+            raise ValueError(f"rng must be a non-negative seed, got {rng}.")
         return np.random.default_rng(int(rng))
     raise TypeError(
         f"rng must be an int seed or a numpy.random.Generator, got {type(rng).__name__}."
@@ -89,12 +93,17 @@ def _check_rng(rng) -> np.random.Generator:
 
 def _check_signs(signs, n: int) -> np.ndarray:
     """Validate ``signs``: +-1 values, shape (n,) or (n_draws, n); return a 2-D int64 array."""
-    array = np.asarray(signs)
+    try:
+        array = np.asarray(signs)
+    except ValueError:                                   # ragged nested sequences
+        array = np.asarray(signs, dtype=object)
     if array.dtype == object or array.dtype.kind not in "iuf" or array.ndim not in (1, 2):
         raise TypeError(
             f"signs must be a numeric array of +1/-1 of shape (n,) or (n_draws, n), got "
             f"dtype {array.dtype} and {array.ndim} dimensions."
         )
+    if array.ndim == 2 and array.shape[0] == 0:
+        raise ValueError(f"signs must hold at least one draw, got shape {array.shape}.")
     if array.shape[-1] != n or array.size == 0:
         raise ValueError(
             f"signs must have one entry per example (n={n}) along its last axis, got shape "
@@ -178,6 +187,7 @@ def relabelled_leaf_errors(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndar
 
 def growing_errors(tree: Tree) -> np.ndarray:
     """Growing-set errors of every node as a leaf with the tree's label: eps_g(N_g)."""
+    _check_tree(tree)
     return leaf_errors(tree.counts, tree.labels)
 
 
@@ -195,7 +205,10 @@ def rademacher_penalty(tree: Tree, X, y, signs=None, rng=None, k=None, *, n_draw
     the class of all prunings of the tree with the tree's leaf labels, whose empirical risk
     minimiser is REP (one vectorised bottom-up pass for all draws); with ``k`` it is the k-REP
     class (prunings with at most k growing-set errors), minimised by the frontier programme of
-    :func:`k_reduced_error` (Algorithm 6), run for all draws and both signs together.
+    :func:`k_reduced_error` (Algorithm 6), run for all draws and both signs together; a draw
+    and sign whose cheapest pruning (fewest relabelled errors, then fewest growing errors)
+    is within the budget takes that pruning's value without it. Time and memory per draw
+    and sign are those of :func:`k_reduced_error`.
 
     Parameters
     ----------
@@ -222,6 +235,8 @@ def rademacher_penalty(tree: Tree, X, y, signs=None, rng=None, k=None, *, n_draw
         signs are not +-1 of the right length.
     """
     _check_tree(tree)
+    if k is not None:
+        k = check_count(k, "k")
     if signs is None:
         if rng is None:
             raise ValueError("give signs (an array of +1/-1) or rng (a seed or Generator).")
@@ -231,8 +246,6 @@ def rademacher_penalty(tree: Tree, X, y, signs=None, rng=None, k=None, *, n_draw
         signs = draw_signs(max(n, 1), rng, n_draws)
     elif rng is not None or n_draws is not None:
         raise ValueError("give either signs, or rng (with n_draws), not both.")
-    if k is not None:
-        k = check_count(k, "k")
     errors_z, errors_zbar = relabelled_leaf_errors(tree, X, y, signs)
     errors_z, errors_zbar = np.atleast_2d(errors_z), np.atleast_2d(errors_zbar)
     signs = np.asarray(signs)
@@ -386,7 +399,8 @@ def _frontier_pass(tree: Tree, grow: np.ndarray, floor: np.ndarray, costs: np.nd
 
     A node's frontier lists, for increasing growing errors g <= k, the prunings of its
     subtree that beat every pruning with fewer growing errors; each is summarised by
-    ``key = cost * scale + size_weight * n_nodes`` (lexicographic: cost first, then size).
+    ``key = cost * scale + size_weight * size`` (size: the pruning's nodes; with
+    ``size_weight=1`` the key orders by cost first, then size).
     Its points lie between ``floor[v]`` (the growing errors of the whole subtree, which every
     pruning of it makes at least) and ``min(k, grow[v])`` (no pruning of the subtree makes
     more than the node as a leaf), so a node owns one window of that many cells per row. The
@@ -458,7 +472,7 @@ def _merge_children(tree, inner, pos, rows, below, k, size_weight, zero, tables)
     seg_out = (pos[inner][:, None] * rows + row).reshape(-1)
     seg_l = (pos[tree.left[inner]][:, None] * rows + row).reshape(-1)
     seg_r = (pos[tree.right[inner]][:, None] * rows + row).reshape(-1)
-    g, start = below["g"], below["start"]
+    g, key, start = below["g"], below["key"], below["start"]
     first_l, n_l = start[seg_l], start[seg_l + 1] - start[seg_l]
     first_r, n_r = start[seg_r], start[seg_r + 1] - start[seg_r]
     some = np.flatnonzero((n_l > 0) & (n_r > 0))
@@ -468,10 +482,12 @@ def _merge_children(tree, inner, pos, rows, below, k, size_weight, zero, tables)
     span_r = g[first_r + n_r - 1] - g[first_r]
     low = g[first_l] + g[first_r]
     reach = np.minimum(k, low + span_l + span_r) - low + 1       # window cells the pairs reach
-    passes = np.minimum(n_l, n_r)
-    elements = np.minimum(n_l * (span_r + 1), n_r * (span_l + 1)) + span_l + span_r
+    left_outer = n_l * (span_r + 1) <= n_r * (span_l + 1)        # as _merge_by_slices does
+    passes = np.where(left_outer, n_l, n_r)
+    elements = np.where(left_outer, n_l * (span_r + 1), n_r * (span_l + 1)) + span_l + span_r
+    largest = key[first_l] + key[first_r] + size_weight + 1      # the first points' keys
     by_slices = ((n_l * n_r * _PAIR_COST > elements * _ELEMENT_COST + passes * _PASS_COST)
-                 & (reach > 0))
+                 & (reach > 0) & (largest < _OFFER_LIMIT // passes))
     base = zero[seg_out]
     for s in np.flatnonzero(by_slices).tolist():
         _merge_by_slices(below, k, size_weight, int(base[s]), int(first_l[s]), int(n_l[s]),
@@ -523,10 +539,12 @@ def _merge_by_slices(below, k, size_weight, base, first_l, n_l, first_r, n_r, ta
 
     The inner child's frontier is spread into its staircase over the window (its best point
     with at most ``g_low + o`` growing errors, for every offset o); point j of the outer
-    child then offers ``key_j + staircase[o]`` at the cells ``g_j + g_low + o`` with
-    contiguous array operations. A point's offers stop where the next point together with
-    the inner child's last point beats them. The outer child is the one with fewer passes of
-    work; ties in a cell go, as with pairs, to the larger left point.
+    child then offers ``key_j + staircase[o]`` at the cells ``g_j + g_low + o``: one addition
+    and one minimum over a contiguous slice. Offers carry the point's number in their low
+    digits (``key * n_outer + code``), so the minimum keeps the winning point too; ties go,
+    as with pairs, to the larger left point. A point's offers stop where the next point
+    together with the inner child's last point beats them. The outer child is the one with
+    less work. The caller makes sure that ``(largest key + 1) * n_outer < _OFFER_LIMIT``.
     """
     best, first, second = tables
     g, key = below["g"], below["key"]
@@ -536,32 +554,31 @@ def _merge_by_slices(below, k, size_weight, base, first_l, n_l, first_r, n_r, ta
         outer, inner, g_out, g_in = first_l, first_r, g_l, g_r
     else:
         outer, inner, g_out, g_in = first_r, first_l, g_r, g_l
-    k_out = key[outer:outer + g_out.size]
+    n_out = g_out.size
+    codes = np.arange(n_out)[::-1] if left_outer else np.arange(n_out)
+    offers_of_point = (key[outer:outer + n_out] * n_out + codes).tolist()
     low = int(g_out[0] + g_in[0])
     width = min(k, int(g_out[-1] + g_in[-1])) - low + 1
     step = np.searchsorted(g_in, g_in[0] + np.arange(width), side="right") - 1
-    staircase = key[inner + step] + size_weight
-    view = best[base + low:base + low + width]
-    chosen = np.full(width, -1, dtype=np.int64)
+    staircase = (key[inner + step] + size_weight) * n_out
+    merged = np.full(width, _EMPTY, dtype=np.int64)
     offer = np.empty(width, dtype=np.int64)
-    better = np.empty(width, dtype=bool)
-    compare = np.less_equal if left_outer else np.less
     span = int(g_in[-1] - g_in[0])
     shifts = (g_out - g_out[0]).tolist()
     for j, shift in enumerate(shifts):
         if shift >= width:
             break
-        stop = width if j + 1 == len(shifts) else min(width, shifts[j + 1] + span)
-        m = stop - shift
-        np.add(staircase[:m], k_out[j], out=offer[:m])
-        compare(offer[:m], view[shift:stop], out=better[:m])
-        np.copyto(view[shift:stop], offer[:m], where=better[:m])
-        np.copyto(chosen[shift:stop], j, where=better[:m])
-    reached = np.flatnonzero(chosen >= 0)
-    j = chosen[reached]
+        stop = width if j + 1 == n_out else min(width, shifts[j + 1] + span)
+        part = offer[:stop - shift]
+        np.add(staircase[:stop - shift], offers_of_point[j], out=part)
+        np.minimum(merged[shift:stop], part, out=merged[shift:stop])
+    reached = np.flatnonzero(merged != _EMPTY)
+    code = merged[reached] % n_out
+    j = n_out - 1 - code if left_outer else code
     point_out = outer + j
     point_in = inner + step[reached - (g_out[j] - g_out[0])]
     cells = base + low + reached
+    best[cells] = merged[reached] // n_out
     first[cells] = point_out if left_outer else point_in
     second[cells] = point_in if left_outer else point_out
 
@@ -608,13 +625,15 @@ def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning | None:
     one child -- for all nodes of a level at once, and the answer is traced back from the
     root.
 
-    Complexity, with n growing examples, N nodes, depth D, m pruning examples and
-    k' = min(k, growing errors of REP's pruning): time O(N + m D) for the counts and the REP
-    pass, plus O(sum over nodes v of min(k', n_v)^2) <= O(D n k') for the frontiers (n_v:
-    growing examples reaching v; at most n reach a level, so a level costs O(n k'), the bound
-    of Kääriäinen et al., Sec. 4). Memory: O(n) per level for the windows, a bounded chunk of
-    pairs, and the frontiers kept for the trace-back, O(sum over v of min(k', n_v) + 1) <=
-    O(N + D min(n, k' N)) integers -- no table of length k + 1 per node.
+    Complexity, with n growing examples, N nodes, depth D and m pruning examples: time
+    O(N + m D) for the counts and the REP pass. Only when k is below the growing errors of
+    REP's pruning (so k < n) do the frontiers follow: time O(sum over nodes v of
+    min(k, n_v)^2) <= O(D n k), n_v being the growing examples that reach v (at most n reach
+    a level, so a level costs O(n k), as in Kääriäinen et al., Sec. 4); memory O(n + N)
+    cells for the windows of one level, pairs formed ``_PAIRS_PER_CHUNK`` at a time, and the
+    frontiers kept for the trace-back, O(sum over v of min(k, n_v) + 1) <=
+    O(N + min(D n, k N)) integers.
+    No table of length k + 1 is ever allocated.
 
     Parameters
     ----------

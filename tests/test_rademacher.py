@@ -388,51 +388,167 @@ def small_problem():
 @pytest.mark.parametrize("signs, error, match", [
     (np.zeros(60), ValueError, r"signs must hold only \+1 and -1"),
     (np.full(60, 2), ValueError, r"signs must hold only \+1 and -1"),
+    (np.r_[np.ones(59), np.nan], ValueError, r"signs must hold only \+1 and -1, got values \[nan\]"),
+    (np.r_[np.ones(59), 0.5], ValueError, r"signs must hold only \+1 and -1, got values \[0.5\]"),
     (np.ones(59), ValueError, "signs must have one entry per example"),
     (np.ones((3, 61)), ValueError, "signs must have one entry per example"),
+    (np.ones((0, 60)), ValueError, "signs must hold at least one draw"),
     (np.ones((2, 3, 60)), TypeError, "signs must be a numeric array"),
     (np.array(["+"] * 60), TypeError, "signs must be a numeric array"),
+    (np.ones(60, dtype=bool), TypeError, "signs must be a numeric array"),
+    (np.ones(60, dtype=complex), TypeError, "signs must be a numeric array"),
+    ([[1] * 60, [1] * 59], TypeError, "signs must be a numeric array"),
+    (1, TypeError, "signs must be a numeric array"),
 ])
 def test_bad_signs(small_problem, signs, error, match):
     tree, X, y = small_problem
-    with pytest.raises(error, match=match):
-        pk.rademacher_penalty(tree, X, y, signs=signs)
+    for call in (lambda: pk.rademacher_penalty(tree, X, y, signs=signs),
+                 lambda: pk.rademacher_penalty(tree, X, y, signs=signs, k=100),
+                 lambda: relabelled_leaf_errors(tree, X, y, signs),
+                 lambda: rademacher.signed_class_sums(tree, X, y, signs)):
+        with pytest.raises(error, match=match):
+            call()
+
+
+def test_signs_as_lists_and_floats_are_accepted(small_problem):
+    tree, X, y = small_problem
+    signs = draw_signs(60, 4)
+    expected = pk.rademacher_penalty(tree, X, y, signs=signs)
+    assert pk.rademacher_penalty(tree, X, y, signs=signs.tolist()) == expected
+    assert pk.rademacher_penalty(tree, X, y, signs=signs.astype(float)) == expected
 
 
 def test_bad_sources_of_signs(small_problem):
     tree, X, y = small_problem
     with pytest.raises(ValueError, match="give signs .* or rng"):
         pk.rademacher_penalty(tree, X, y)
+    with pytest.raises(ValueError, match="give signs .* or rng"):
+        pk.rademacher_penalty(tree, X, y, n_draws=3)
     with pytest.raises(ValueError, match="not both"):
         pk.rademacher_penalty(tree, X, y, signs=np.ones(60), rng=0)
-    with pytest.raises(TypeError, match="rng must be an int seed"):
-        pk.rademacher_penalty(tree, X, y, rng=0.5)
-    with pytest.raises(ValueError, match="n_draws must be at least 1"):
-        pk.rademacher_penalty(tree, X, y, rng=0, n_draws=0)
+    with pytest.raises(ValueError, match="not both"):
+        pk.rademacher_penalty(tree, X, y, signs=np.ones(60), n_draws=2)
     with pytest.raises(TypeError, match="tree must be a prunekit Tree"):
         pk.rademacher_penalty("tree", X, y, rng=0)
 
 
+@pytest.mark.parametrize("rng, error, match", [
+    (0.5, TypeError, "rng must be an int seed or a numpy.random.Generator, got float"),
+    ("7", TypeError, "rng must be an int seed or a numpy.random.Generator, got str"),
+    (True, TypeError, "rng must be an int seed or a numpy.random.Generator, got bool"),
+    (np.random.RandomState(0), TypeError, "rng must be an int seed .* got RandomState"),
+    (-1, ValueError, "rng must be a non-negative seed, got -1"),
+])
+def test_bad_rng(small_problem, rng, error, match):
+    tree, X, y = small_problem
+    with pytest.raises(error, match=match):
+        pk.rademacher_penalty(tree, X, y, rng=rng)
+    with pytest.raises(error, match=match):
+        draw_signs(10, rng)
+
+
+@pytest.mark.parametrize("n_draws, error, match", [
+    (0, ValueError, "n_draws must be at least 1, got 0"),
+    (-2, ValueError, "n_draws must be at least 1, got -2"),
+    (2.5, TypeError, "n_draws must be an integer, got float"),
+    (2.0, TypeError, "n_draws must be an integer, got float"),
+    (True, TypeError, "n_draws must be an integer, got bool"),
+    ("3", TypeError, "n_draws must be an integer, got str"),
+])
+def test_bad_numbers_of_draws(small_problem, n_draws, error, match):
+    tree, X, y = small_problem
+    with pytest.raises(error, match=match):
+        pk.rademacher_penalty(tree, X, y, rng=0, n_draws=n_draws)
+    with pytest.raises(error, match=match):
+        draw_signs(10, 0, n_draws)
+
+
+@pytest.mark.parametrize("n, error, match", [
+    (0, ValueError, "n must be at least 1, got 0"),
+    (2.5, TypeError, "n must be an integer, got float"),
+    (True, TypeError, "n must be an integer, got bool"),
+])
+def test_bad_numbers_of_signs(n, error, match):
+    with pytest.raises(error, match=match):
+        draw_signs(n, 0)
+
+
+def test_numpy_integers_are_accepted(small_problem):
+    tree, X, y = small_problem
+    assert draw_signs(np.int64(5), np.int32(3), np.int16(2)).shape == (2, 5)
+    floor = growing_errors_of_tree(tree)
+    assert pk.k_reduced_error(tree, X, y, np.int64(floor)) == pk.k_reduced_error(tree, X, y, floor)
+    assert (pk.rademacher_penalty(tree, X, y, rng=0, k=np.uint16(floor))
+            == pk.rademacher_penalty(tree, X, y, rng=0, k=floor))
+
+
 @pytest.mark.parametrize("k, error, match", [
-    (-1, ValueError, "k must be at least 0"),
-    (2.5, TypeError, "k must be an integer"),
-    (3.0, TypeError, "k must be an integer"),
-    ("3", TypeError, "k must be an integer"),
-    (True, TypeError, "k must be an integer"),
+    (-1, ValueError, "k must be at least 0, got -1"),
+    (2.5, TypeError, "k must be an integer, got float"),
+    (3.0, TypeError, "k must be an integer, got float"),
+    ("3", TypeError, "k must be an integer, got str"),
+    (True, TypeError, "k must be an integer, got bool"),
+    (None, TypeError, "k must be an integer, got NoneType"),
+    (np.float64(3), TypeError, "k must be an integer, got float64"),
 ])
 def test_bad_budgets(small_problem, k, error, match):
     tree, X, y = small_problem
+    calls = [lambda: pk.k_reduced_error(tree, X, y, k),
+             lambda: k_reduced_error_frontier(tree, X, y, k),
+             lambda: min_plus_merge([0.0], [0.0], k)]
+    if k is not None:  # k=None is the class of all prunings
+        calls.append(lambda: pk.rademacher_penalty(tree, X, y, rng=0, k=k))
+    for call in calls:
+        with pytest.raises(error, match=match):
+            call()
+
+
+def test_huge_budgets_are_the_class_of_all_prunings(small_problem):
+    tree, X, y = small_problem
+    assert pk.k_reduced_error(tree, X, y, 10**30) == pk.reduced_error(tree, X, y)
+    signs = draw_signs(60, 2, n_draws=3)
+    np.testing.assert_array_equal(pk.rademacher_penalty(tree, X, y, signs=signs, k=2**70),
+                                  pk.rademacher_penalty(tree, X, y, signs=signs))
+    g, e, size = k_reduced_error_frontier(tree, X, y, 10**30)
+    assert np.array_equal((g, e, size), k_reduced_error_frontier(tree, X, y, tree.n_samples))
+
+
+@pytest.mark.parametrize("left, error, match", [
+    (["a", "b"], TypeError, "left must be an array of numbers"),
+    ([[1.0, 0.0]], ValueError, "left must be a non-empty 1-D array"),
+    ([], ValueError, "left must be a non-empty 1-D array"),
+    ([np.inf, np.nan], ValueError, "left contains NaN"),
+    ([1.0, 2.0], ValueError, r"left must be non-increasing"),
+])
+def test_bad_tables_to_merge(left, error, match):
     with pytest.raises(error, match=match):
-        pk.k_reduced_error(tree, X, y, k)
-    with pytest.raises(error, match=match):
-        pk.rademacher_penalty(tree, X, y, rng=0, k=k)
-    with pytest.raises(error, match=match):
-        min_plus_merge([0.0], [0.0], k)
+        min_plus_merge(left, [0.0], 3)
+    with pytest.raises(error, match=match.replace("left", "right")):
+        min_plus_merge([0.0], left, 3)
+
+
+@pytest.mark.parametrize("function", [
+    rademacher.growing_errors, growing_errors_of_tree,
+    lambda tree: pk.k_reduced_error(tree, np.zeros((2, 4)), [0, 1], 3),
+    lambda tree: k_reduced_error_frontier(tree, np.zeros((2, 4)), [0, 1], 3),
+    lambda tree: relabelled_leaf_errors(tree, np.zeros((2, 4)), [0, 1], [1, -1]),
+])
+def test_bad_trees(small_problem, function):
+    _, X, _ = small_problem
+    for tree in ("tree", None, DecisionTreeClassifier()):
+        with pytest.raises(TypeError, match="tree must be a prunekit Tree"):
+            function(tree)
 
 
 def test_bad_pruning_samples(small_problem):
     tree, X, y = small_problem
     with pytest.raises(ValueError, match="different lengths"):
         pk.k_reduced_error(tree, X, y[:-1], 3)
+    with pytest.raises(ValueError, match="different lengths"):
+        k_reduced_error_frontier(tree, X, y[:-1], 3)
+    with pytest.raises(ValueError, match="X has 3 features"):
+        pk.k_reduced_error(tree, X[:, :3], y, 3)
     with pytest.raises(ValueError, match="never saw"):
         pk.rademacher_penalty(tree, X, np.full(60, 7), rng=0)
+    with pytest.raises(ValueError, match="never saw"):
+        pk.rademacher_penalty(tree, X, np.full(60, 7), rng=0, k=5)
