@@ -8,8 +8,8 @@
 #
 # The first target that needs them creates the Python environment in .venv and installs the
 # JavaScript assets (needs Python 3.11, Node.js with npm). Nothing is installed outside this folder,
-# except Debian's chromium for the browser test (`make chromium`) and R with rpart for the rpart
-# comparison (`make rpart`).
+# except Debian's chromium for the browser test (`make chromium`), R with rpart for the rpart
+# comparison (`make rpart`) and Weka with a Java runtime for the J48 comparison (`make weka`).
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -26,12 +26,15 @@ VENDOR := book/_vendor
 # The browser test drives this Chromium (override: make test CHROMIUM=/path/to/chromium).
 CHROMIUM ?= /usr/bin/chromium
 export CHROMIUM
+# The J48 comparison runs this Weka jar (override: make test WEKA_JAR=/path/to/weka.jar).
+WEKA_JAR ?= /usr/share/java/weka.jar
+export PRUNEKIT_WEKA_JAR := $(WEKA_JAR)
 
 PYTEST := pytest -p no:cacheprovider
 BUILD_BOOK := jupyter-book build . -W -n --keep-going
 NOTEBOOK_DIRS := $(wildcard chapters exercises/solutions)
 
-.PHONY: help venv book test chromium rpart lab bench clean
+.PHONY: help venv book test chromium rpart weka lab bench clean
 
 help:
 	@sed -n '3,7s/^# *//p' Makefile
@@ -71,6 +74,7 @@ book: venv
 
 test: venv
 	$(MAKE) --no-print-directory rpart
+	$(MAKE) --no-print-directory weka
 	@echo "== 1/4 library tests"
 	$(PYTEST) tests -m "not browser" -n 2
 	@echo "== 2/4 notebooks: every stored output must match a fresh run"
@@ -101,6 +105,17 @@ rpart:
 	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update && \
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y r-base-core r-cran-rpart; \
+	fi
+
+# Weka, for the test that compares error-based pruning with Weka's J48 (Debian's weka, which
+# brings a Java runtime).
+weka:
+	@if command -v java >/dev/null && [ -f "$(WEKA_JAR)" ]; then \
+	  echo "Weka found: $(WEKA_JAR)"; \
+	else \
+	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO apt-get update && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y weka; \
 	fi
 
 # ---------------------------------------------------------------------------------------------
