@@ -675,12 +675,16 @@ def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
 
     Notes
     -----
-    J48's recursion is run on an explicit stack, so deep trees are no problem. The examples
-    are kept in one array, ordered so that every node's examples are a slice of it. At each
-    internal node the examples of the smaller child are routed through the larger one,
-    O(m_t depth) for the m_t examples of the node; a raise re-routes the node's examples,
-    O(m_t depth + size of the subtree), and prunes the raised subtree again. Without raises
-    the whole pass costs O(m depth^2) at worst.
+    The decisions are J48's, in an order that gives the same tree: all internal nodes of
+    one depth at once, from the deepest level up (their subtrees are disjoint), and the
+    subtrees raised at a level pruned again before the level above, by nested passes kept
+    on an explicit stack rather than by recursion, so deep trees are no problem. The
+    examples are kept in one array, ordered so that every node's examples are a slice of
+    it. At a node with m_t examples, only those of the smaller child are routed through
+    the larger one, O(m_t depth) vectorised steps; a raise reuses that routing and
+    reorders the node's slice, O(m_t log m_t + size of the subtree), and the raised
+    subtree is pruned again (as J48 does). Without raises one pass costs O(m depth^2) at
+    worst, with O(depth^2) numpy operations.
     """
     tree = _check_tree(tree)
     cf = _check_confidence(confidence)
