@@ -840,8 +840,7 @@ def plot_critical_difference(results, value: str = "test_error", methods=None, *
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3.2))
     scikit_posthocs.critical_difference_diagram(
-        average, pvalues, ax=ax, alpha=alpha, label_props={"fontsize": 9},
-        cd=critical_difference(*table.shape[::-1], alpha=alpha))
+        average, pvalues, ax=ax, alpha=alpha, label_props={"fontsize": 9})
     ax.tick_params(labelsize=9)
     if title:
         ax.set_title(title, fontsize=10)
@@ -886,13 +885,15 @@ def pareto_front(size, error) -> np.ndarray:
 
 
 def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, ax=None,
-                title=None, label: str = "all"):
+                title=None, label: str = "all", numbers: bool = False):
     """Size against error, one point per method, the Pareto front joined by a line.
 
     With ``dataset`` the means over the splits of one data set (size on a log scale);
     without it the average ranks over all data sets of the size and of the test error.
-    ``label`` is ``"all"`` to name every point or ``"front"`` to name the Pareto-optimal
-    ones only. Returns the axes.
+    ``label`` is ``"all"`` to label every point or ``"front"`` to label the Pareto-optimal
+    ones only. With ``numbers`` a point is labelled by the method's number (its position
+    in :data:`METHODS`, from 1) and a key to the right of the axes names the labelled
+    methods, so that close points stay readable. Returns the axes.
     """
     if label not in ("all", "front"):
         raise ValueError(f"label must be 'all' or 'front', got {label!r}.")
@@ -919,10 +920,18 @@ def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, 
             zorder=1, label="Pareto front")
     ax.scatter(x[~front], y[~front], color="tab:blue", zorder=2)
     ax.scatter(x[front], y[front], color="tab:red", zorder=2)
-    for method, on_front in zip(x.index, front):
-        if on_front or label == "all":
-            ax.annotate(LABELS.get(method, method), (x[method], y[method]), fontsize=9,
-                        xytext=(3, 3), textcoords="offset points")
+    number = {m: i + 1 for i, m in enumerate(list(METHODS) + [m for m in x.index
+                                                             if m not in METHODS])}
+    shown = [m for m, on_front in zip(x.index, front) if on_front or label == "all"]
+    for method in shown:
+        text = str(number[method]) if numbers else LABELS.get(method, method)
+        ax.annotate(text, (x[method], y[method]), fontsize=9, xytext=(3, 3),
+                    textcoords="offset points")
+    if numbers:
+        key = "\n".join(f"{number[m]:>2}  {LABELS.get(m, m)}"
+                        for m in sorted(shown, key=number.get))
+        ax.text(1.03, 1.0, key, transform=ax.transAxes, va="top", ha="left", fontsize=9,
+                family="monospace")
     if dataset is not None:
         ax.set_xscale("log")
     ax.set_xlabel(xlabel, fontsize=10)

@@ -227,6 +227,12 @@ def test_plots_label_the_methods():
     assert {t.get_text() for t in ax.texts} == {"REP", "PEP"}
     with pytest.raises(ValueError, match="label"):
         st.plot_pareto(toy, label="some")
+    ax = st.plot_pareto(toy, "d1", label="front", numbers=True)
+    number = {m: str(i + 1) for i, m in enumerate(st.METHODS)}
+    assert sorted(t.get_text() for t in ax.texts[:-1]) == sorted([number["rep"],
+                                                                  number["pep"]])
+    assert ax.texts[-1].get_text().split("\n") == [
+        f"{number['rep']:>2}  REP", f"{number['pep']:>2}  PEP"]
     ax = st.plot_critical_difference(toy)
     assert {"REP", "PEP", "random forest"} <= {t.get_text().split(" (")[0].split(") ")[-1]
                                               for t in ax.texts}
