@@ -161,13 +161,19 @@ def check_labels(y, n_samples: int, *, name: str = "y") -> np.ndarray:
         raise ValueError(f"{name} contains None; every example needs a class label.")
     if len(y) != n_samples:
         raise ValueError(
-            f"X and {name} have different lengths: X has {n_samples} rows, {name} has {len(y)} labels."
+            f"X and {name} have different lengths: X has {n_samples} rows, {name} has "
+            f"{len(y)} labels."
         )
     return y
 
 
-def check_sample_and_labels(X, y, n_features: int, *, dtype=np.float64):
-    """Validate a labelled sample ``(X, y)`` for a tree grown on ``n_features`` features."""
+def check_sample_and_labels(X, y, n_features: int, *, dtype=np.float64, names=("X", "y")):
+    """Validate a labelled sample ``(X, y)`` for a tree grown on ``n_features`` features.
+
+    ``names`` are the two arguments' names in the caller, used in the messages (e.g.
+    ``("X_prune", "y_prune")``).
+    """
+    x_name, y_name = names
     if y is not None and X is not None and np.ndim(y) > 0:
         try:
             check_consistent_length(X, y)
@@ -176,10 +182,11 @@ def check_sample_and_labels(X, y, n_features: int, *, dtype=np.float64):
             n_y = len(y) if hasattr(y, "__len__") else "?"
             if n_x != n_y:
                 raise ValueError(
-                    f"X and y have different lengths: X has {n_x} rows, y has {n_y} labels."
+                    f"{x_name} and {y_name} have different lengths: {x_name} has {n_x} rows, "
+                    f"{y_name} has {n_y} labels."
                 ) from None
-    X = check_samples(X, n_features, dtype=dtype)
-    y = check_labels(y, X.shape[0])
+    X = check_samples(X, n_features, name=x_name, dtype=dtype)
+    y = check_labels(y, X.shape[0], name=y_name)
     return X, y
 
 

@@ -24,7 +24,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit.tree import Pruning, Tree
+from prunekit._validation import (
+    OutOfRangeError,
+    as_array,
+    check_choice,
+    check_count,
+    check_labels,
+    check_real,
+    check_seed,
+)
+from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
 __all__ = ["CRITERIA", "leaf_risks", "CostComplexityPath", "cost_complexity_path",
            "cost_complexity", "AlphaSelection", "cross_validate_alpha", "holdout_alpha"]
@@ -33,18 +42,11 @@ CRITERIA = ("error", "impurity")
 
 
 def _check_tree(tree) -> Tree:
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
-    return tree
+    return check_tree(tree)
 
 
 def _check_alpha(alpha) -> float:
-    if isinstance(alpha, bool) or not isinstance(alpha, numbers.Real):
-        raise TypeError(f"alpha must be a real number, got {type(alpha).__name__}.")
-    alpha = float(alpha)
-    if not np.isfinite(alpha) or alpha < 0:
-        raise ValueError(f"alpha must be a finite number >= 0, got {alpha!r}.")
-    return alpha
+    return check_real(alpha, "alpha", minimum=0)
 
 
 def _node_impurity(tree: Tree) -> np.ndarray:
@@ -79,8 +81,7 @@ def leaf_risks(tree: Tree, criterion: str = "error") -> np.ndarray:
     ndarray of shape (n_nodes,)
     """
     _check_tree(tree)
-    if criterion not in CRITERIA:
-        raise ValueError(f"criterion must be one of {CRITERIA}, got {criterion!r}.")
+    criterion = check_choice(criterion, "criterion", CRITERIA)
     reached = tree.counts.sum(axis=1)
     m = max(tree.n_samples, 1)
     if criterion == "error":
@@ -95,7 +96,7 @@ def _error_counts(tree: Tree) -> np.ndarray:
 
 
 @dataclass(frozen=True, eq=False)
-class CostComplexityPath:
+class CostComplexityPath(ReadOnlyArrays):
     """The nested sequence of cost-complexity prunings T1 > T2 > ... > {root}.
 
     It stores one number per node -- the alpha above which the node is no longer internal --
@@ -116,6 +117,8 @@ class CostComplexityPath:
         Number of leaves of each step's tree.
     risks : ndarray of shape (n_steps,)
         R(T) of each step's tree.
+
+    The arrays are read-only.
     """
 
     tree: Tree
@@ -134,11 +137,18 @@ class CostComplexityPath:
         return int(np.searchsorted(self.alphas, alpha, side="right") - 1)
 
     def pruning(self, step: int) -> Pruning:
-        """The tree of step ``step`` (0 is T1, -1 the root alone) as a :class:`Pruning`."""
-        if isinstance(step, bool) or not isinstance(step, numbers.Integral):
-            raise TypeError(f"step must be an integer, got {type(step).__name__}.")
+        """The tree of step ``step`` (0 is T1, -1 the root alone) as a :class:`Pruning`.
+
+        Raises
+        ------
+        OutOfRangeError
+            A ``ValueError`` that is also an ``IndexError``, for a step outside
+            [-len(path), len(path)).
+        """
+        if isinstance(step, (bool, np.bool_)) or not isinstance(step, numbers.Integral):
+            raise TypeError(f"step must be an integer, got {type(step).__name__} {step!r}.")
         if not -len(self) <= step < len(self):
-            raise IndexError(f"step must be in [{-len(self)}, {len(self)}), got {step}.")
+            raise OutOfRangeError(f"step must be in [{-len(self)}, {len(self)}), got {step}.")
         return Pruning.from_collapsed(self.tree, self.node_alpha <= self.alphas[step])
 
     def pruning_at(self, alpha) -> Pruning:
@@ -164,9 +174,11 @@ class CostComplexityPath:
         For example, ``per_step(errors)`` with ``errors[v]`` the errors node v makes as a leaf on
         some sample gives every step's number of errors on that sample.
         """
-        node_values = np.asarray(node_values, dtype=float)
+        node_values = as_array(node_values, "node_values", ndim=1, dtype=np.float64,
+                               what="(n_nodes,)").astype(float)
         if node_values.shape != (self.tree.n_nodes,):
-            raise ValueError(f"node_values must have one value per node ({self.tree.n_nodes}).")
+            raise ValueError(f"node_values must have one value per node ({self.tree.n_nodes}), "
+                             f"got {node_values.shape[0]}.")
         first, last = self.leaf_intervals()
         change = np.zeros(len(self) + 1)
         np.add.at(change, first, node_values)
@@ -179,11 +191,10 @@ class CostComplexityPath:
         Parameters
         ----------
         counts : ndarray of shape (n_nodes, n_classes)
-            E.g. ``tree.node_counts(X_test, y_test)``.
+            E.g. ``tree.node_counts(X_test, y_test)``: non-negative integers, every internal
+            node's the sum of its children's.
         """
-        counts = np.asarray(counts)
-        if counts.shape != self.tree.counts.shape:
-            raise ValueError(f"counts must have shape {self.tree.counts.shape}, got {counts.shape}.")
+        counts = self.tree._check_sample_counts(counts)
         nodes = np.arange(self.tree.n_nodes)
         wrong = counts.sum(axis=1) - counts[nodes, self.tree.labels]
         return np.rint(self.per_step(wrong)).astype(np.int64)
@@ -274,6 +285,7 @@ def cost_complexity_path(tree: Tree, criterion: str = "error") -> CostComplexity
     CostComplexityPath
     """
     risk = leaf_risks(tree, criterion)
+    criterion = check_choice(criterion, "criterion", CRITERIA)
     if criterion == "error":
         # Integer error counts make tied g values exactly equal; rescale afterwards.
         collapse = _collapse_alphas(tree, _error_counts(tree)) / max(tree.n_samples, 1)
@@ -284,15 +296,11 @@ def cost_complexity_path(tree: Tree, criterion: str = "error") -> CostComplexity
         node_alpha[level] = np.minimum(node_alpha[level], node_alpha[tree.parent[level]])
     node_alpha[tree.is_leaf] = np.inf
     alphas = np.unique(np.concatenate([[0.0], node_alpha[~tree.is_leaf]]))
-    path = CostComplexityPath(tree, criterion, node_alpha, alphas,
-                              np.zeros(len(alphas), int), np.zeros(len(alphas)))
-    n_leaves = np.rint(path.per_step(np.ones(tree.n_nodes))).astype(np.int64)
-    risks = path.per_step(risk)
-    for name, value in (("node_alpha", node_alpha), ("alphas", alphas),
-                        ("n_leaves", n_leaves), ("risks", risks)):
-        value.flags.writeable = False
-        object.__setattr__(path, name, value)
-    return path
+    steps = CostComplexityPath(tree, criterion, node_alpha, alphas,
+                               np.zeros(len(alphas), int), np.zeros(len(alphas)))
+    n_leaves = np.rint(steps.per_step(np.ones(tree.n_nodes))).astype(np.int64)
+    return CostComplexityPath(tree, criterion, node_alpha, alphas, n_leaves,
+                              steps.per_step(risk))
 
 
 def cost_complexity(tree: Tree, alpha, criterion: str = "error") -> Pruning:
@@ -311,13 +319,14 @@ def cost_complexity(tree: Tree, alpha, criterion: str = "error") -> Pruning:
         Among the minimisers of R_alpha, the one with the fewest nodes (it is unique:
         Breiman et al. 1984, Prop. 10.7).
     """
+    _check_tree(tree)
     alpha = _check_alpha(alpha)
     return cost_complexity_path(tree, criterion).pruning_at(alpha)
 
 
 # ---------------------------------------------------------------------- choosing alpha
 @dataclass(frozen=True, eq=False)
-class AlphaSelection:
+class AlphaSelection(ReadOnlyArrays):
     """Estimated error of every step of a cost-complexity path, and the alphas chosen.
 
     Attributes
@@ -337,6 +346,8 @@ class AlphaSelection:
         The 1-SE choice: the smallest tree whose error is within one standard error of the
         best (as rpart's default).
     method : str
+
+    The arrays are read-only.
     """
 
     path: CostComplexityPath
@@ -400,11 +411,17 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, criterion: str = "error
 
     Parameters
     ----------
-    X, y : array-like
+    X : array-like of shape (m, d)
+        Finite numbers.
+    y : array-like of shape (m,)
+        Class labels.
     estimator : unfitted scikit-learn tree classifier, optional
-        How trees are grown; default ``DecisionTreeClassifier(random_state=random_state)``.
+        How trees are grown (a ``DecisionTreeClassifier`` or ``ExtraTreeClassifier`` without
+        ``class_weight``, see :meth:`Tree.from_sklearn`); default
+        ``DecisionTreeClassifier(random_state=random_state)``.
     cv : int or scikit-learn splitter, default 10
-        Number of folds (stratified, shuffled with ``random_state``) or a splitter object.
+        Number of folds, at least 2 and at most m (stratified, shuffled with
+        ``random_state``), or a splitter object.
     criterion : {"error", "impurity"}, default "error"
     random_state : int, default 0
 
@@ -412,19 +429,37 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, criterion: str = "error
     -------
     AlphaSelection
     """
+    from sklearn.base import is_classifier
     from sklearn.model_selection import StratifiedKFold, check_cv
-    from sklearn.tree import DecisionTreeClassifier
-    from sklearn.utils.validation import check_X_y
+    from sklearn.tree import BaseDecisionTree, DecisionTreeClassifier
+    from sklearn.utils.multiclass import type_of_target
 
-    X, y = check_X_y(X, y, ensure_all_finite=True)
+    criterion = check_choice(criterion, "criterion", CRITERIA)
+    check_seed(random_state)
+    X = as_array(X, "X", ndim=2, dtype="numeric", what="(n_samples, n_features)")
+    y = check_labels(y, X.shape[0])
+    if type_of_target(y) not in ("binary", "multiclass"):
+        raise ValueError(f"y must hold class labels; its values look {type_of_target(y)}.")
     if estimator is None:
         estimator = DecisionTreeClassifier(random_state=random_state)
-    if isinstance(cv, numbers.Integral) and not isinstance(cv, bool):
-        if cv < 2:
-            raise ValueError(f"cv must be at least 2 folds, got {cv}.")
+    elif not (isinstance(estimator, BaseDecisionTree) and is_classifier(estimator)):
+        raise TypeError("estimator must be an unfitted scikit-learn tree classifier "
+                        "(DecisionTreeClassifier or ExtraTreeClassifier), got "
+                        f"{type(estimator).__name__}.")
+    elif estimator.get_params().get("class_weight") is not None:
+        raise ValueError("estimator must not use class_weight: a prunekit Tree counts "
+                         "examples, see Tree.from_sklearn.")
+    if isinstance(cv, (bool, np.bool_)):
+        raise TypeError("cv must be a number of folds or a scikit-learn splitter, got a bool.")
+    if isinstance(cv, numbers.Integral):
+        cv = check_count(cv, "cv", minimum=2, maximum=len(y))
         cv = StratifiedKFold(cv, shuffle=True, random_state=random_state)
     else:
-        cv = check_cv(cv, y, classifier=True)
+        try:
+            cv = check_cv(cv, y, classifier=True)
+        except (ValueError, TypeError) as error:
+            raise type(error)(f"cv must be a number of folds or a scikit-learn splitter: "
+                              f"{error}") from None
     path = cost_complexity_path(_grow(estimator, X, y), criterion)
     betas = np.append(np.sqrt(path.alphas[:-1] * path.alphas[1:]), np.inf)
     errors = np.zeros(len(path))
@@ -433,8 +468,10 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, criterion: str = "error
         steps = np.searchsorted(fold_path.alphas, betas, side="right") - 1
         tree = fold_path.tree
         known = np.isin(y[test], tree.classes_)
-        fold_errors = fold_path.errors(tree.node_counts(X[test][known], y[test][known]))
-        errors += fold_errors[steps] + np.count_nonzero(~known)
+        errors += np.count_nonzero(~known)
+        if known.any():
+            fold_errors = fold_path.errors(tree.node_counts(X[test][known], y[test][known]))
+            errors += fold_errors[steps]
     return _selection(path, betas, errors, len(y), "CV")
 
 
@@ -450,6 +487,7 @@ def holdout_alpha(tree: Tree, X_val, y_val, criterion: str = "error") -> AlphaSe
     criterion : {"error", "impurity"}, default "error"
     """
     path = cost_complexity_path(tree, criterion)
-    errors = path.errors(tree.node_counts(X_val, y_val))
-    return _selection(path, path.alphas.copy(), errors.astype(float), len(np.asarray(y_val)),
+    counts = tree._node_counts(X_val, y_val, names=("X_val", "y_val"))
+    errors = path.errors(counts)
+    return _selection(path, path.alphas.copy(), errors.astype(float), int(counts[0].sum()),
                       "hold-out")

@@ -12,26 +12,66 @@ nodes of T_v*, l_v the depth of v, and alpha a penalty from local uniform conver
 
 from __future__ import annotations
 
-import numbers
 from typing import Callable
 
 import numpy as np
 
-from prunekit._validation import check_probability
+from prunekit._validation import (
+    check_bool,
+    check_callable,
+    check_choice,
+    check_count,
+    check_probability,
+    check_real,
+)
 from prunekit.reduced_error import leaf_errors, pruning_labels
-from prunekit.tree import Pruning, Tree, postorder
+from prunekit.tree import Pruning, Tree, check_tree, postorder
 
 __all__ = ["FORMS", "penalty", "kearns_mansour", "kearns_mansour_global"]
 
 FORMS = ("boolean", "finite", "vc")
 
+# the keyword arguments each form of the penalty takes
+_FORM_ARGS = {"boolean": ("n_features",), "finite": ("log_paths", "log_trees"),
+              "vc": ("vc_paths", "vc_trees")}
+
 
 def _check_c(c) -> float:
-    if isinstance(c, bool) or not isinstance(c, numbers.Real):
-        raise TypeError(f"c must be a real number, got {type(c).__name__}.")
-    if not np.isfinite(c) or c < 0:
-        raise ValueError(f"c must be a finite number >= 0, got {c!r}.")
-    return float(c)
+    return check_real(c, "c", minimum=0)
+
+
+def _node_values(value, name: str, *, minimum: float, integer: bool) -> np.ndarray:
+    """A number or array of numbers describing nodes (m_v, s_v or l_v) for :func:`penalty`."""
+    if isinstance(value, (bool, np.bool_, str, bytes)) or value is None:
+        raise TypeError(f"{name} must be a number or an array of numbers, got "
+                        f"{type(value).__name__} {value!r}.")
+    raw = np.asarray(value)
+    if raw.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be a number or an array of numbers, got dtype {raw.dtype}.")
+    array = raw.astype(float)
+    if not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must be finite, got NaN or infinity.")
+    if array.size and array.min() < minimum:
+        raise ValueError(f"{name} must be at least {minimum:g}, got {array.min():g}.")
+    if integer and not np.all(array == np.round(array)):
+        raise ValueError(f"{name} must hold whole numbers, got {array[array != np.round(array)].flat[0]:g}.")
+    return array
+
+
+def _complexity_term(function, name: str, values: np.ndarray) -> np.ndarray:
+    """``function`` applied to every entry of ``values``; each result must be a number >= 0."""
+    check_callable(function, name)
+    try:
+        result = np.vectorize(function, otypes=[float])(values)
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"{name} must return a number for every argument; {name}("
+                        f"{values.flat[0]:g}) failed: {error}") from None
+    bad = ~np.isfinite(result) | (result < 0)
+    if bad.any():
+        raise ValueError(f"{name} must return a finite number >= 0 (a logarithm of a number "
+                         f"of sets, or a VC dimension), got {name}({values[bad].flat[0]:g}) = "
+                         f"{result[bad].flat[0]!r}.")
+    return result
 
 
 def penalty(m_v, s_v, l_v, delta: float, m: int, *, c: float = 1.0, form: str = "boolean",
@@ -69,25 +109,55 @@ def penalty(m_v, s_v, l_v, delta: float, m: int, *, c: float = 1.0, form: str = 
     Returns
     -------
     float or ndarray
+
+    Raises
+    ------
+    ValueError, TypeError
+        For a ``delta`` outside (0, 1), a negative or non-finite ``c``, ``m_v`` outside
+        [0, m], ``s_v`` not a whole number >= 1, ``l_v`` not a whole number >= 0, shapes that
+        do not broadcast, ``m`` not an integer >= 1, an unknown ``form``, a missing or
+        invalid argument of the chosen form, or ``cap`` not a bool.
     """
     delta = check_probability(delta, "delta")
     c = _check_c(c)
-    if form not in FORMS:
-        raise ValueError(f"form must be one of {FORMS}, got {form!r}.")
-    m_v, s_v, l_v = (np.asarray(v, dtype=float) for v in (m_v, s_v, l_v))
+    form = check_choice(form, "form", FORMS)
+    cap = check_bool(cap, "cap")
+    m = check_count(m, "m", minimum=1)
+    m_v = _node_values(m_v, "m_v", minimum=0, integer=False)
+    s_v = _node_values(s_v, "s_v", minimum=1, integer=True)
+    l_v = _node_values(l_v, "l_v", minimum=0, integer=True)
+    if m_v.size and m_v.max() > m * (1 + 1e-12):
+        raise ValueError(f"m_v (examples reaching the node) cannot exceed m={m}, the size of "
+                         f"the whole sample, got {m_v.max():g}.")
+    try:
+        np.broadcast_shapes(m_v.shape, s_v.shape, l_v.shape)
+    except ValueError:
+        raise ValueError(f"m_v, s_v and l_v must have shapes that broadcast together, got "
+                         f"{m_v.shape}, {s_v.shape} and {l_v.shape}.") from None
     if form == "boolean":
-        if n_features is None or n_features < 1:
+        if n_features is None:
             raise ValueError("form='boolean' needs n_features, the number n of boolean tests.")
-        complexity = (l_v + s_v) * np.log(n_features)
+        n_features = check_count(n_features, "n_features", minimum=1)
     elif form == "finite":
         if log_paths is None or log_trees is None:
             raise ValueError("form='finite' needs log_paths(l) and log_trees(s).")
-        complexity = np.vectorize(log_paths, otypes=[float])(l_v) + np.vectorize(log_trees, otypes=[float])(s_v)
+    elif vc_paths is None or vc_trees is None:
+        raise ValueError("form='vc' needs vc_paths(l) and vc_trees(s).")
+    return _penalty(m_v, s_v, l_v, delta, m, c, form, n_features, log_paths, log_trees,
+                    vc_paths, vc_trees, cap)
+
+
+def _penalty(m_v, s_v, l_v, delta, m, c, form, n_features, log_paths, log_trees, vc_paths,
+             vc_trees, cap):
+    """:func:`penalty` on validated arguments (``m_v``, ``s_v``, ``l_v`` float arrays)."""
+    if form == "boolean":
+        complexity = (l_v + s_v) * np.log(n_features)
+    elif form == "finite":
+        complexity = (_complexity_term(log_paths, "log_paths", l_v)
+                      + _complexity_term(log_trees, "log_trees", s_v))
     else:
-        if vc_paths is None or vc_trees is None:
-            raise ValueError("form='vc' needs vc_paths(l) and vc_trees(s).")
-        complexity = (np.vectorize(vc_paths, otypes=[float])(l_v)
-                      + np.vectorize(vc_trees, otypes=[float])(s_v)) * np.log(2 * m)
+        complexity = (_complexity_term(vc_paths, "vc_paths", l_v)
+                      + _complexity_term(vc_trees, "vc_trees", s_v)) * np.log(2 * m)
     with np.errstate(divide="ignore", invalid="ignore"):
         value = c * np.sqrt((complexity + np.log(m / delta)) / m_v)
     value = np.where(m_v > 0, value, np.inf if c > 0 else 0.0)
@@ -97,8 +167,7 @@ def penalty(m_v, s_v, l_v, delta: float, m: int, *, c: float = 1.0, form: str = 
 
 
 def _sample_counts(tree: Tree, X, y) -> np.ndarray:
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    check_tree(tree)
     if X is None and y is None:
         return tree.counts
     if X is None or y is None:
@@ -126,22 +195,50 @@ def kearns_mansour(tree: Tree, delta: float = 0.05, c: float = 1.0, *, form: str
     cap : bool, default True
         Cap the penalty at 1.
     **penalty_args
-        ``log_paths``/``log_trees`` (form "finite") or ``vc_paths``/``vc_trees`` (form "vc").
+        ``n_features`` (form "boolean", an integer >= 1), ``log_paths``/``log_trees`` (form
+        "finite") or ``vc_paths``/``vc_trees`` (form "vc"); no others.
 
     Returns
     -------
     Pruning
+
+    Raises
+    ------
+    ValueError, TypeError
+        For an invalid ``delta``, ``c``, ``form`` or ``cap``, a keyword argument that the
+        chosen form does not take (its value would be ignored), or an invalid value of one
+        it does take (see :func:`penalty`).
     """
+    delta = check_probability(delta, "delta")
+    c = _check_c(c)
+    form = check_choice(form, "form", FORMS)
+    cap = check_bool(cap, "cap")
+    unknown = sorted(set(penalty_args) - set(_FORM_ARGS[form]))
+    if unknown:
+        raise TypeError(f"form={form!r} takes the keyword arguments "
+                        f"{', '.join(_FORM_ARGS[form])}; got {', '.join(unknown)}, which it "
+                        "would ignore.")
     counts = _sample_counts(tree, X, y)
     labels = tree.labels if X is None else pruning_labels(tree, counts, "pruning")
-    if form == "boolean" and penalty_args.get("n_features") is None:
-        if tree.n_features is None:
-            raise ValueError("form='boolean' needs n_features, the number n of boolean tests; "
-                             "this tree has no features (built from counts only): pass n_features.")
-        penalty_args["n_features"] = tree.n_features
+    if form == "boolean":
+        if penalty_args.get("n_features") is None:
+            if tree.n_features is None:
+                raise ValueError("form='boolean' needs n_features, the number n of boolean "
+                                 "tests; this tree has no features (built from counts only): "
+                                 "pass n_features.")
+            penalty_args["n_features"] = tree.n_features
+        penalty_args["n_features"] = check_count(penalty_args["n_features"], "n_features",
+                                                 minimum=1)
+    else:
+        for name in _FORM_ARGS[form]:
+            if penalty_args.get(name) is None:
+                raise ValueError(f"form={form!r} needs {' and '.join(_FORM_ARGS[form])}.")
+            check_callable(penalty_args[name], name)
     m = int(counts[0].sum())
     if m == 0:
         raise ValueError("the sample is empty: no example reaches the root.")
+    arguments = {name: penalty_args.get(name) for name in
+                 ("n_features", "log_paths", "log_trees", "vc_paths", "vc_trees")}
     reached = counts.sum(axis=1)
     as_leaf = leaf_errors(counts, labels)
     errors = as_leaf.astype(np.int64).copy()        # errors of T_v* on S_v, once v is done
@@ -151,8 +248,9 @@ def kearns_mansour(tree: Tree, delta: float = 0.05, c: float = 1.0, *, form: str
         inner = level[~tree.is_leaf[level]]
         below = errors[tree.left[inner]] + errors[tree.right[inner]]
         s_v = 1 + size[tree.left[inner]] + size[tree.right[inner]]
-        alpha = penalty(reached[inner], s_v, tree.depth[inner], delta, m, c=c, form=form,
-                        cap=cap, **penalty_args)
+        alpha = _penalty(reached[inner].astype(float), s_v.astype(float),
+                         tree.depth[inner].astype(float), delta, m, c, form, cap=cap,
+                         **arguments)
         # rule (1) in counts: errors(T_v*) + alpha m_v >= errors(best leaf)
         prune = below + alpha * reached[inner] >= as_leaf[inner]
         collapse[inner] = prune
@@ -182,7 +280,7 @@ def kearns_mansour_global(tree: Tree, delta: float = 0.05, c: float = 1.0, *, X=
     c : float >= 0, default 1.0
     X, y : array-like, optional
         The sample; by default the growing sample.
-    n_features : int, optional
+    n_features : int >= 1, optional
         The number n of boolean tests; default the tree's number of features.
 
     Returns
@@ -195,10 +293,11 @@ def kearns_mansour_global(tree: Tree, delta: float = 0.05, c: float = 1.0, *, X=
     m = int(counts[0].sum())
     if m == 0:
         raise ValueError("the sample is empty: no example reaches the root.")
-    n = n_features or tree.n_features
+    n = tree.n_features if n_features is None else n_features
     if n is None:
         raise ValueError("the global penalty needs n_features, the number n of boolean tests; "
                          "this tree has no features (built from counts only): pass n_features.")
+    n = check_count(n, "n_features", minimum=1)
 
     def beta(size):
         return c * np.sqrt((size * np.log(n) + np.log(m / delta)) / m)

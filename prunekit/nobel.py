@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from prunekit._validation import as_array, check_choice, check_count
 from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.cost_complexity import cost_complexity_path
 from prunekit.reduced_error import leaf_errors, pruning_labels
-from prunekit.tree import Pruning, Tree
+from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _as_labels, check_tree
 
 __all__ = ["merge_tables", "SizeProfile", "best_pruning_by_size", "nobel_objective", "nobel"]
 
@@ -44,6 +45,7 @@ def merge_tables(left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.nd
     split : ndarray of int, same length
         A number of leaves a for the left child that attains that minimum.
     """
+    left, right = _table(left, "left"), _table(right, "right")
     p, q = len(left), len(right)
     best = np.full(p + q - 1, np.inf)
     split = np.zeros(p + q - 1, dtype=np.int64)
@@ -64,8 +66,18 @@ def merge_tables(left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.nd
     return best, split
 
 
+def _table(values, name: str) -> np.ndarray:
+    """A table of fewest errors by number of leaves: non-empty, 1-D, no NaN (inf allowed:
+    no pruning of that size reaches the budget)."""
+    table = as_array(values, name, ndim=1, dtype=np.float64, finite=False,
+                     what="(number of leaves,)")
+    if np.any(np.isnan(table)):
+        raise ValueError(f"{name} contains NaN; entries must be numbers of errors (or inf).")
+    return table
+
+
 @dataclass(frozen=True, eq=False)
-class SizeProfile:
+class SizeProfile(ReadOnlyArrays):
     """The fewest errors of a pruning with each number of leaves, and how to build it.
 
     Attributes
@@ -73,9 +85,9 @@ class SizeProfile:
     tree : Tree
     errors : ndarray of shape (n_leaves,)
         ``errors[L - 1]`` is the fewest errors (on the sample the profile was computed from) of
-        any pruning with L leaves, that is with 2L - 1 nodes.
+        any pruning with L leaves, that is with 2L - 1 nodes. Read-only.
     labels : ndarray
-        The leaf labels the errors were counted with.
+        The leaf labels the errors were counted with. Read-only.
     """
 
     tree: Tree
@@ -89,17 +101,24 @@ class SizeProfile:
         return 2 * np.arange(1, len(self.errors) + 1) - 1
 
     def pruning(self, n_leaves: int) -> Pruning:
-        """A pruning with ``n_leaves`` leaves and the fewest errors."""
+        """A pruning with ``n_leaves`` leaves and the fewest errors.
+
+        Parameters
+        ----------
+        n_leaves : int
+            In [1, number of leaves of the tree].
+        """
+        n_leaves = check_count(n_leaves, "n_leaves")
         if not 1 <= n_leaves <= len(self.errors):
             raise ValueError(f"n_leaves must be in [1, {len(self.errors)}], got {n_leaves}.")
-        tree, collapsed, stack = self.tree, [], [(0, int(n_leaves))]
+        tree, collapsed, stack = self.tree, [], [(0, n_leaves)]
         while stack:
             v, leaves = stack.pop()
             if leaves == 1:
                 collapsed.append(v)
                 continue
             a = int(self._splits[v][leaves - 2])
-            stack += [(int(tree.left[v]), a), (int(tree.right[v]), leaves - a)]
+            stack += [(int(tree._left[v]), a), (int(tree._right[v]), leaves - a)]
         return Pruning.from_collapsed(tree, np.array(collapsed, dtype=int), labels=self.labels)
 
 
@@ -115,24 +134,25 @@ def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
     ----------
     tree : Tree
     counts : ndarray of shape (n_nodes, n_classes), optional
-        Per-node class counts of the sample to count errors on; default the growing counts.
-    labels : ndarray of int, optional
-        Leaf labels; default the tree's.
+        Per-node class counts of the sample to count errors on (e.g. from
+        :meth:`Tree.node_counts`); default the growing counts.
+    labels : ndarray of int, shape (n_nodes,), optional
+        Leaf labels, class indices in [0, n_classes); default the tree's.
 
     Returns
     -------
     SizeProfile
     """
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
-    counts = tree.counts if counts is None else np.asarray(counts)
-    labels = tree.labels if labels is None else np.asarray(labels)
+    check_tree(tree)
+    counts = tree.counts if counts is None else tree._check_sample_counts(counts)
+    labels = tree.labels if labels is None else _as_labels(labels, tree.n_nodes, tree.n_classes)
     as_leaf = leaf_errors(counts, labels).astype(float)
-    tables = {int(v): as_leaf[v:v + 1] for v in np.flatnonzero(tree.is_leaf)}
+    tables = {int(v): as_leaf[v:v + 1] for v in np.flatnonzero(tree._is_leaf)}
     splits = {}
-    for level in tree.inner_levels:
+    left_of, right_of = tree._left.tolist(), tree._right.tolist()
+    for level in tree._inner_levels:
         for v in level.tolist():
-            left, right = int(tree.left[v]), int(tree.right[v])
+            left, right = left_of[v], right_of[v]
             merged, split = merge_tables(tables.pop(left), tables.pop(right))
             tables[v] = np.concatenate([as_leaf[v:v + 1], merged])
             splits[v] = split
@@ -140,8 +160,7 @@ def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
 
 
 def _case_data(tree: Tree, case: str, X, y):
-    if case not in CASES:
-        raise ValueError(f"case must be one of {CASES}, got {case!r}.")
+    case = check_choice(case, "case", CASES)
     if case == "same":
         if X is not None or y is not None:
             raise ValueError("case='same' prunes with the growing sample; do not pass X and y.")
@@ -155,12 +174,64 @@ def _case_data(tree: Tree, case: str, X, y):
 
 
 def nobel_objective(n_nodes, errors, n: int, case: str = "same", d: int | None = None):
-    """Penalised empirical risk R_n(T) + Delta(|T|, n) of eq. (5), or with Delta' (eq. 7)."""
+    """Penalised empirical risk R_n(T) + Delta(|T|, n) of eq. (5), or with Delta' (eq. 7).
+
+    Parameters
+    ----------
+    n_nodes : int or array of int
+        Sizes |T| of the prunings, whole numbers >= 1.
+    errors : int or array of int
+        Their numbers of errors on the n examples, whole numbers in [0, n]; the same shape
+        as ``n_nodes`` (or broadcastable to it).
+    n : int
+        The sample size, at least 4 (Nobel assumes it).
+    case : {"same", "independent"}, default "same"
+        Delta of eq. (4), which needs ``d``; or Delta' of eq. (7), which takes no ``d``.
+    d : int >= 1, optional
+        Dimension of the feature space (``case="same"`` only).
+
+    Returns
+    -------
+    float or ndarray
+    """
+    case = check_choice(case, "case", CASES)
+    n = check_count(n, "n", minimum=4)
+    n_nodes = _whole_numbers(n_nodes, "n_nodes", minimum=1)
+    errors = _whole_numbers(errors, "errors", minimum=0, maximum=n)
+    try:
+        np.broadcast_shapes(n_nodes.shape, errors.shape)
+    except ValueError:
+        raise ValueError(f"n_nodes and errors must have shapes that broadcast together, got "
+                         f"{n_nodes.shape} and {errors.shape}.") from None
     if case == "same":
-        penalty = nobel_delta(n_nodes, n, d)
+        if d is None:
+            raise ValueError("case='same' needs d, the dimension of the feature space.")
+        penalty = nobel_delta(n_nodes, n, check_count(d, "d", minimum=1))
     else:
+        if d is not None:
+            raise ValueError("case='independent' uses Delta' of eq. (7), which does not depend "
+                             f"on d; do not pass d (got d={d!r}).")
         penalty = nobel_delta_independent(n_nodes, n)
-    return np.asarray(errors) / n + penalty
+    return errors / n + penalty
+
+
+def _whole_numbers(values, name: str, *, minimum: int, maximum: int | None = None) -> np.ndarray:
+    """A number or array of whole numbers in [minimum, maximum], as floats."""
+    if isinstance(values, (bool, np.bool_, str, bytes)) or values is None:
+        raise TypeError(f"{name} must be a whole number or an array of them, got "
+                        f"{type(values).__name__} {values!r}.")
+    raw = np.asarray(values)
+    if raw.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be a whole number or an array of them, got dtype "
+                        f"{raw.dtype}.")
+    array = raw.astype(float)
+    if not np.all(np.isfinite(array)) or not np.all(array == np.round(array)):
+        raise ValueError(f"{name} must hold whole numbers (no NaN, infinity or fractions).")
+    if array.size and (array.min() < minimum or (maximum is not None and array.max() > maximum)):
+        bad = array.min() if array.min() < minimum else array.max()
+        upper = "" if maximum is None else f" and at most {maximum}"
+        raise ValueError(f"{name} must be at least {minimum}{upper}, got {bad:g}.")
+    return array
 
 
 def nobel(tree: Tree, case: str = "same", method: str = "exact", X=None, y=None) -> Pruning:
@@ -187,10 +258,8 @@ def nobel(tree: Tree, case: str = "same", method: str = "exact", X=None, y=None)
     Pruning
         Ties in the objective go to the smallest pruning.
     """
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}.")
+    check_tree(tree)
+    method = check_choice(method, "method", METHODS)
     counts, labels, n = _case_data(tree, case, X, y)
     if n < 4:
         raise ValueError(f"Nobel's penalty needs a sample of at least 4 examples (n >= 4), got {n}.")
@@ -211,7 +280,19 @@ def nobel(tree: Tree, case: str = "same", method: str = "exact", X=None, y=None)
 def ccp_family(tree: Tree, counts, labels) -> list[Pruning]:
     """The family of Nobel's approximation (10): the cost-complexity path of the sample's
     misclassification risk, plus, between consecutive trees, every tree that collapses just
-    one of the weakest links the step collapses together."""
+    one of the weakest links the step collapses together.
+
+    Parameters
+    ----------
+    tree : Tree
+    counts : ndarray of shape (n_nodes, n_classes)
+        Per-node class counts of the sample (e.g. ``tree.counts``).
+    labels : ndarray of int, shape (n_nodes,)
+        Leaf labels, class indices (e.g. ``tree.labels``).
+    """
+    check_tree(tree)
+    counts = tree._check_sample_counts(counts)
+    labels = _as_labels(labels, tree.n_nodes, tree.n_classes)
     relabelled = Tree.from_arrays(tree.left, tree.right, counts, labels=labels)
     path = cost_complexity_path(relabelled, "error")
     family = [Pruning(tree, path.pruning(k).kept, labels=labels) for k in range(len(path))]

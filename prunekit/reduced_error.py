@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit.tree import Pruning, Tree, postorder
+from prunekit._validation import as_array, check_choice, check_index_array
+from prunekit.tree import Pruning, Tree, _as_counts, check_tree, postorder
 
 __all__ = ["LABELS", "leaf_errors", "pruning_labels", "best_subtree_errors", "reduced_error",
            "REPStep", "reduced_error_steps"]
@@ -23,13 +24,28 @@ LABELS = ("growing", "pruning")
 
 
 def _check_tree(tree) -> Tree:
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
-    return tree
+    return check_tree(tree)
 
 
 def leaf_errors(counts: np.ndarray, labels: np.ndarray) -> np.ndarray:
-    """Errors every node makes as a leaf: the examples reaching it not of its label."""
+    """Errors every node makes as a leaf: the examples reaching it not of its label.
+
+    Parameters
+    ----------
+    counts : array-like of shape (n_nodes, n_classes)
+        Non-negative integer class counts at every node.
+    labels : array-like of int, shape (n_nodes,)
+        The class index each node predicts, in [0, n_classes).
+
+    Returns
+    -------
+    ndarray of int64, shape (n_nodes,)
+    """
+    labels = check_index_array(labels, "labels", minimum=0, min_length=0)
+    counts = _as_counts(counts, len(labels))
+    if labels.size and labels.max() >= counts.shape[1]:
+        raise ValueError(f"labels must be class indices in [0, {counts.shape[1]}) (one per "
+                         f"column of counts), got {labels.max()}.")
     nodes = np.arange(len(labels))
     return counts.sum(axis=1) - counts[nodes, labels]
 
@@ -40,9 +56,17 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
     With ``labels="pruning"`` a node takes the majority class of the pruning examples that
     reach it (ties to the smallest class index); a node no pruning example reaches keeps its
     growing label.
+
+    Parameters
+    ----------
+    tree : Tree
+    counts : ndarray of shape (n_nodes, n_classes)
+        Per-node class counts of the pruning sample (:meth:`Tree.node_counts`).
+    labels : {"growing", "pruning"}
     """
-    if labels not in LABELS:
-        raise ValueError(f"labels must be one of {LABELS}, got {labels!r}.")
+    check_tree(tree)
+    labels = check_choice(labels, "labels", LABELS)
+    counts = tree._check_sample_counts(counts)
     if labels == "growing":
         return tree.labels
     reached = counts.sum(axis=1) > 0
@@ -68,8 +92,21 @@ def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
         Whether the smallest such pruning makes v a leaf: the leaf is at least as accurate as
         the best pruning below it (ties go to the leaf, which has fewer nodes).
     """
-    best = np.array(errors_as_leaf, dtype=np.int64, copy=True)
-    if best.shape[:1] != (tree.n_nodes,) or best.ndim > 2:
+    check_tree(tree)
+    if isinstance(errors_as_leaf, (str, bytes)) or np.ndim(errors_as_leaf) not in (1, 2):
+        raise ValueError(
+            f"errors_as_leaf must have shape (n_nodes,) or (n_nodes, n_problems) with "
+            f"n_nodes={tree.n_nodes}, got {np.shape(errors_as_leaf)}."
+        )
+    values = as_array(errors_as_leaf, "errors_as_leaf", ndim=np.ndim(errors_as_leaf),
+                      dtype=None, min_length=0)
+    if values.dtype.kind == "b" or values.dtype.kind not in "iuf":
+        raise TypeError(f"errors_as_leaf must hold integers, got dtype {values.dtype}.")
+    if values.dtype.kind == "f" and not np.all(values == np.round(values)):
+        raise ValueError("errors_as_leaf must hold whole numbers (errors, or another integer "
+                         "cost).")
+    best = np.array(values, dtype=np.int64, copy=True)
+    if best.shape[:1] != (tree.n_nodes,):
         raise ValueError(
             f"errors_as_leaf must have shape (n_nodes,) or (n_nodes, n_problems) with "
             f"n_nodes={tree.n_nodes}, got {best.shape}."
@@ -110,7 +147,8 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
         pruning sample does not visit.
     """
     _check_tree(tree)
-    counts = tree.node_counts(X_prune, y_prune)
+    labels = check_choice(labels, "labels", LABELS)
+    counts = tree._node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     leaf_labels = pruning_labels(tree, counts, labels)
     _, collapse = best_subtree_errors(tree, leaf_errors(counts, leaf_labels))
     return Pruning.from_collapsed(tree, collapse, labels=leaf_labels)
@@ -164,7 +202,8 @@ def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -
     list of REPStep
     """
     _check_tree(tree)
-    counts = tree.node_counts(X_prune, y_prune)
+    labels = check_choice(labels, "labels", LABELS)
+    counts = tree._node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     as_leaf = leaf_errors(counts, pruning_labels(tree, counts, labels))
     best, collapse = best_subtree_errors(tree, as_leaf)
     reached = counts.sum(axis=1)

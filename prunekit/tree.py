@@ -511,9 +511,13 @@ class Tree(_Immutable):
             ``counts[v, k]`` is the number of examples of class ``classes_[k]`` whose path
             passes through node ``v``: the statistics of Kearns & Mansour (1998), Sec. 3.
         """
+        return self._node_counts(X, y)
+
+    def _node_counts(self, X, y, names=("X", "y")) -> np.ndarray:
+        """:meth:`node_counts`, with the caller's names of the two arguments in messages."""
         self._require_split_rules()
-        X, y = check_sample_and_labels(X, y, self.n_features, dtype=self._dtype)
-        codes = encode_labels(y, self._classes_)
+        X, y = check_sample_and_labels(X, y, self.n_features, dtype=self._dtype, names=names)
+        codes = encode_labels(y, self._classes_, name=names[1])
         return self._counts_from_leaves(self._route(X, self._is_leaf), codes)
 
     def counts_from_leaves(self, leaf, codes) -> np.ndarray:

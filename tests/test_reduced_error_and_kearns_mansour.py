@@ -139,7 +139,7 @@ def test_pruning_sample_bad_input():
     tree = pk.Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y), X, y)
     with pytest.raises(ValueError, match="0 sample"):
         pk.reduced_error(tree, X[:0], y[:0])
-    with pytest.raises(ValueError, match="X has 3 features"):
+    with pytest.raises(ValueError, match="X_prune has 3 features"):
         pk.reduced_error(tree, X[:, :3], y)
     with pytest.raises(ValueError, match="never saw"):
         pk.reduced_error(tree, X, y + 2)
