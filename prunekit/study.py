@@ -36,7 +36,6 @@ code on a Dask cluster through joblib's ``dask`` backend.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import math
 import numbers
@@ -45,7 +44,7 @@ import sys
 import time
 import warnings
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 import numpy as np
@@ -180,16 +179,19 @@ DATASETS = {d.name: d for d in (
        for noise in SYNTHETIC_NOISE for m in SYNTHETIC_TRAIN])}
 
 
+def _check_keys(values, known, what: str) -> list[str]:
+    """``values`` (one string or several) as a list, each one of ``known``."""
+    values = [values] if isinstance(values, str) else list(values)
+    unknown = [value for value in values if value not in known]
+    if unknown:
+        raise ValueError(f"unknown {what} {unknown!r}; choose from {', '.join(known)}.")
+    if not values:
+        raise ValueError(f"give at least one {what}.")
+    return values
+
+
 def _check_names(names) -> list[str]:
-    if isinstance(names, str):
-        names = [names]
-    names = list(names)
-    unknown = [name for name in names if name not in DATASETS]
-    if unknown or not names:
-        raise ValueError(
-            f"unknown data set name(s) {unknown!r}; choose from {', '.join(DATASETS)}."
-            if unknown else "give at least one data set name.")
-    return names
+    return _check_keys(names, list(DATASETS), "data set name")
 
 
 def load_study_dataset(name: str, data_home=None):
@@ -327,24 +329,12 @@ def _ccp_holdout(s):
     return _result(pruning, pruning, grow_seconds, seconds, selection.alpha_best)
 
 
-def _rep(s):
-    tree, grow_seconds = s.part
-    pruning, seconds = _timed(reduced_error, tree, s.X_prune, s.y_prune)
-    return _result(pruning, pruning, grow_seconds, seconds)
-
-
 def _krep(s):
     tree, grow_seconds = s.part
     start = time.thread_time()
     k = int(np.floor(KREP_C * growing_errors_of_tree(tree) + 1e-9))
     pruning = k_reduced_error(tree, s.X_prune, s.y_prune, k)
     return _result(pruning, pruning, grow_seconds, time.thread_time() - start, k)
-
-
-def _km_paper(s):
-    tree, grow_seconds = s.full
-    pruning, seconds = _timed(kearns_mansour, tree, KM_DELTA, KM_PAPER_C)
-    return _result(pruning, pruning, grow_seconds, seconds, KM_PAPER_C)
 
 
 def _km_cv(s):
@@ -360,40 +350,20 @@ def _km_cv(s):
     return _result(pruning, pruning, grow_seconds, time.thread_time() - start, c)
 
 
-def _nobel_same(s):
-    tree, grow_seconds = s.full
-    pruning, seconds = _timed(nobel, tree, "same")
-    return _result(pruning, pruning, grow_seconds, seconds)
+def _one_call(tree: str, prune, *, sample: bool = False, parameter=math.nan):
+    """A method that prunes the tree grown on the training part (``tree="full"``) or on the
+    growing part (``"part"``) with one call, ``prune(tree)`` or, with ``sample``,
+    ``prune(tree, X_prune, y_prune)``."""
+    def runner(s):
+        grown, grow_seconds = getattr(s, tree)
+        extra = (s.X_prune, s.y_prune) if sample else ()
+        pruning, seconds = _timed(prune, grown, *extra)
+        return _result(pruning, pruning, grow_seconds, seconds, parameter)
+    return runner
 
 
-def _nobel_indep(s):
-    tree, grow_seconds = s.part
-    pruning, seconds = _timed(nobel, tree, "independent", X=s.X_prune, y=s.y_prune)
-    return _result(pruning, pruning, grow_seconds, seconds)
-
-
-def _pep(s):
-    tree, grow_seconds = s.full
-    pruning, seconds = _timed(pessimistic, tree)
-    return _result(pruning, pruning, grow_seconds, seconds)
-
-
-def _mep(s):
-    tree, grow_seconds = s.full
-    pruning, seconds = _timed(minimum_error, tree)
-    return _result(pruning, pruning, grow_seconds, seconds)
-
-
-def _cvp(s):
-    tree, grow_seconds = s.part
-    pruning, seconds = _timed(critical_value, tree, s.X_prune, s.y_prune)
-    return _result(pruning, pruning, grow_seconds, seconds)
-
-
-def _ebp(s):
-    tree, grow_seconds = s.full
-    pruning, seconds = _timed(error_based, tree, EBP_CONFIDENCE)
-    return _result(pruning, pruning, grow_seconds, seconds, EBP_CONFIDENCE)
+def _nobel_independent(tree, X, y):
+    return nobel(tree, "independent", X=X, y=y)
 
 
 def _ebp_raising(s):
@@ -462,16 +432,18 @@ _RUNNERS = {
     "ccp-cv": lambda s: _ccp_cv(s, "0-SE"),
     "ccp-cv-1se": lambda s: _ccp_cv(s, "1-SE"),
     "ccp-holdout": _ccp_holdout,
-    "rep": _rep,
+    "rep": _one_call("part", reduced_error, sample=True),
     "krep": _krep,
-    "km-paper": _km_paper,
+    "km-paper": _one_call("full", partial(kearns_mansour, delta=KM_DELTA, c=KM_PAPER_C),
+                          parameter=KM_PAPER_C),
     "km-cv": _km_cv,
-    "nobel-same": _nobel_same,
-    "nobel-indep": _nobel_indep,
-    "pep": _pep,
-    "mep": _mep,
-    "cvp": _cvp,
-    "ebp": _ebp,
+    "nobel-same": _one_call("full", partial(nobel, case="same")),
+    "nobel-indep": _one_call("part", _nobel_independent, sample=True),
+    "pep": _one_call("full", pessimistic),
+    "mep": _one_call("full", minimum_error),
+    "cvp": _one_call("part", critical_value, sample=True),
+    "ebp": _one_call("full", partial(error_based, confidence=EBP_CONFIDENCE),
+                     parameter=EBP_CONFIDENCE),
     "ebp-raising": _ebp_raising,
     "sklearn-ccp": _sklearn_ccp,
     "depth-cv": _depth_cv,
@@ -503,15 +475,7 @@ def available_methods() -> tuple[str, ...]:
 def _check_methods(methods) -> list[str]:
     if methods is None:
         return list(available_methods())
-    if isinstance(methods, str):
-        methods = [methods]
-    methods = list(methods)
-    unknown = [m for m in methods if m not in _RUNNERS]
-    if unknown or not methods:
-        raise ValueError(
-            f"unknown or unavailable method(s) {unknown!r}; choose from "
-            f"{', '.join(available_methods())}." if unknown else "give at least one method.")
-    return methods
+    return _check_keys(methods, available_methods(), "method")
 
 
 def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, methods=None):
@@ -681,14 +645,13 @@ def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_j
 
 
 def write_results(rows, out) -> None:
-    """Write rows as CSV with the columns :data:`COLUMNS`; floats in full precision."""
+    """Write rows as CSV with the columns :data:`COLUMNS` (floats in full precision, missing
+    parameters as ``nan``)."""
+    import pandas as pd
+
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    with open(out, "w", newline="") as handle:
-        writer = csv.DictWriter(handle, fieldnames=COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        for row in rows:
-            writer.writerow({k: repr(v) if isinstance(v, float) else v for k, v in row.items()})
+    pd.DataFrame(list(rows), columns=COLUMNS).to_csv(out, index=False, na_rep="nan")
 
 
 def read_results(path):
@@ -1275,32 +1238,37 @@ def rpart_study(names, data_home=None, *, split: int = 0, max_train: int = MAX_T
 
 
 # ---------------------------------------------------------------------- command line
+#: The command line's options: flags, then argparse's keyword arguments.
+_OPTIONS = (
+    (("datasets",), dict(nargs="*", help=f"data set names: {', '.join(DATASETS)}")),
+    (("--all",), dict(action="store_true",
+                      help="every data set (the UCI ones whose files are in --data)")),
+    (("--data",), dict(help="directory of the UCI files (default: $PRUNEKIT_DATA)")),
+    (("--methods",), dict(nargs="+", help=f"methods (default all): {', '.join(METHODS)}")),
+    (("--splits",), dict(type=int, default=N_SPLITS, help=f"random splits ({N_SPLITS})")),
+    (("--max-train",), dict(type=int, default=MAX_TRAIN,
+                            help=f"training examples per split at most ({MAX_TRAIN})")),
+    (("--max-test",), dict(type=int, default=MAX_TEST,
+                           help=f"test examples per split at most ({MAX_TEST})")),
+    (("--n-jobs",), dict(type=int, help="parallel splits (joblib; default 1, or every "
+                                        "Dask worker)")),
+    (("--dask-scheduler",), dict(metavar="ADDRESS", help="run the splits on this Dask "
+                                                         "cluster (e.g. tcp://host:8786)")),
+    (("--cache",), dict(help="directory of per-split results")),
+    (("--rpart",), dict(action="store_true",
+                        help="compare R's rpart cp tables with the exact weakest-link "
+                             "sequence instead (needs Rscript with rpart)")),
+    (("--out",), dict(required=True, help="CSV file to write")),
+)
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m prunekit.study",
         description="Every pruning method of the book, and the usual alternatives, on the "
                     "same random splits of many data sets (Chapter 9).")
-    parser.add_argument("datasets", nargs="*", help=f"data set names: {', '.join(DATASETS)}")
-    parser.add_argument("--all", action="store_true",
-                        help="every data set (the UCI ones whose files are in --data)")
-    parser.add_argument("--data", default=None,
-                        help="directory of the UCI files (default: $PRUNEKIT_DATA)")
-    parser.add_argument("--methods", nargs="+", default=None,
-                        help=f"methods (default all): {', '.join(available_methods())}")
-    parser.add_argument("--splits", type=int, default=N_SPLITS, help="random splits (10)")
-    parser.add_argument("--max-train", type=int, default=MAX_TRAIN,
-                        help=f"training examples per split at most ({MAX_TRAIN})")
-    parser.add_argument("--max-test", type=int, default=MAX_TEST,
-                        help=f"test examples per split at most ({MAX_TEST})")
-    parser.add_argument("--n-jobs", type=int, default=None,
-                        help="parallel splits (joblib; default 1, or every Dask worker)")
-    parser.add_argument("--dask-scheduler", default=None, metavar="ADDRESS",
-                        help="run the splits on this Dask cluster (e.g. tcp://host:8786)")
-    parser.add_argument("--cache", default=None, help="directory of per-split results")
-    parser.add_argument("--rpart", action="store_true",
-                        help="compare R's rpart cp tables with the exact weakest-link "
-                             "sequence instead (needs Rscript with rpart)")
-    parser.add_argument("--out", required=True, help="CSV file to write")
+    for flags, options in _OPTIONS:
+        parser.add_argument(*flags, **options)
     return parser
 
 

@@ -124,7 +124,7 @@ def test_the_same_rows_on_a_dask_cluster():
 def test_bad_input_is_named():
     with pytest.raises(ValueError, match="unknown data set"):
         st.run(["no-such-set"], progress=False)
-    with pytest.raises(ValueError, match="unknown or unavailable method"):
+    with pytest.raises(ValueError, match="unknown method"):
         st.run(["iris"], methods=["magic"], progress=False)
     with pytest.raises(ValueError, match="splits"):
         st.run(["iris"], splits=0, progress=False)
