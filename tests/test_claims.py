@@ -1,0 +1,104 @@
+"""Claims the chapters make about the algorithms, checked on the library.
+
+Chapter 4 says that Kearns and Mansour's pass is *not* monotone in its constant c and shows a
+five-node tree on which c = 0.560 keeps one node and c = 0.562 keeps three (delta = 0.05,
+penalty (3) with d = 16). The tree was found by the seeded random search reproduced below.
+"""
+
+import numpy as np
+import pytest
+
+import prunekit as pk
+from prunekit.kearns_mansour import penalty
+from prunekit.reduced_error import leaf_errors
+
+LEFT, RIGHT = [1, 3, -1, -1, -1], [2, 4, -1, -1, -1]
+# root -> (node 1 -> leaves 3, 4), leaf 2; the counts of chapter 4's example
+COUNTS = [[189557, 139900], [246, 1856], [189311, 138044], [168, 35], [78, 1821]]
+DELTA, D = 0.05, 16
+
+
+def _tree(counts=COUNTS):
+    return pk.Tree.from_arrays(LEFT, RIGHT, counts, feature=[0, 1, -1, -1, -1],
+                               threshold=[0.5, 0.5, np.nan, np.nan, np.nan], n_features=D)
+
+
+def test_a_larger_c_can_keep_more_nodes():
+    tree = _tree()
+    small_c = pk.kearns_mansour(tree, delta=DELTA, c=0.560)
+    large_c = pk.kearns_mansour(tree, delta=DELTA, c=0.562)
+    assert small_c.n_nodes == 1
+    assert large_c.n_nodes == 3 and large_c.leaves.tolist() == [1, 2]
+
+
+def test_the_root_survives_because_its_penalty_fell():
+    tree = _tree()
+    errors = leaf_errors(tree.counts, tree.labels)
+    m, m_1 = tree.n_samples, int(tree.counts[1].sum())
+    below_1 = errors[3] + errors[4]
+    for c, keeps_node_1 in ((0.560, True), (0.562, False)):
+        # rule (1) at node 1 (depth 1, s_v = 3): a larger c collapses it ...
+        alpha_1 = penalty(m_1, 3, 1, DELTA, m, c=c, n_features=D)
+        assert (below_1 + alpha_1 * m_1 < errors[1]) == keeps_node_1
+    # ... which shrinks T_r* at the root from 5 nodes to 3, and its penalty with it
+    alpha_5 = penalty(m, 5, 0, DELTA, m, c=0.560, n_features=D)
+    alpha_3 = penalty(m, 3, 0, DELTA, m, c=0.562, n_features=D)
+    assert alpha_3 < alpha_5
+    assert errors[2] + below_1 + alpha_5 * m >= errors[0]            # pruned at c = 0.560
+    assert errors[2] + errors[1] + alpha_3 * m < errors[0]           # kept at c = 0.562
+
+
+def _rule_one(c, leaf2, leaf3, leaf4):
+    """Nodes kept by the pass on many five-node trees of the shape above at once."""
+    node1, root = leaf3 + leaf4, leaf3 + leaf4 + leaf2
+    err = lambda n: n.sum(axis=1) - n.max(axis=1)          # majority leaf, two classes
+    m, m_1 = root.sum(axis=1), node1.sum(axis=1)
+
+    def alpha(m_v, s_v, l_v):
+        return np.minimum(1.0, c * np.sqrt(((l_v + s_v) * np.log(D) + np.log(m / DELTA)) / m_v))
+
+    below_1 = err(leaf3) + err(leaf4)
+    prune_1 = below_1 + alpha(m_1, 3, 1) * m_1 >= err(node1)
+    below = np.where(prune_1, err(node1), below_1) + err(leaf2)
+    prune_root = below + alpha(m, np.where(prune_1, 3, 5), 0) * m >= err(root)
+    return np.where(prune_root, 1, np.where(prune_1, 3, 5))
+
+
+def _draw(rng, n):
+    """Random five-node trees: a large sample, a small node 1 whose two leaves have opposite
+    majorities (the only way node 1's saving can pay for its split), a large leaf 2."""
+    m = np.floor(10 ** rng.uniform(4.5, 6, n)).astype(np.int64)
+    m_1 = np.floor(10 ** rng.uniform(2, np.log10(m / 20))).astype(np.int64)
+    n3 = np.floor(m_1 * rng.uniform(0.02, 0.5, n)).astype(np.int64)
+    n4 = m_1 - n3
+    k3 = np.floor(n3 * rng.uniform(0, 0.3, n)).astype(np.int64)
+    k4 = np.floor(n4 * rng.uniform(0, 0.3, n)).astype(np.int64)
+    rest = m - m_1
+    k2 = np.floor(rest * rng.uniform(0, 0.5, n)).astype(np.int64)
+    return (np.stack([rest - k2, k2], 1), np.stack([n3 - k3, k3], 1),
+            np.stack([k4, n4 - k4], 1))
+
+
+def test_seeded_search_finds_the_counterexample():
+    leaf2, leaf3, leaf4 = _draw(np.random.default_rng(15), 1_000_000)
+    hits = np.flatnonzero((_rule_one(0.560, leaf2, leaf3, leaf4) == 1)
+                          & (_rule_one(0.562, leaf2, leaf3, leaf4) == 3))
+    assert len(hits) >= 1
+    i = hits[0]
+    node1 = leaf3[i] + leaf4[i]
+    counts = [node1 + leaf2[i], node1, leaf2[i], leaf3[i], leaf4[i]]
+    assert np.array_equal(counts, COUNTS)
+    # the vectorised rule agrees with the library on the hit
+    tree = _tree(counts)
+    assert [pk.kearns_mansour(tree, DELTA, c).n_nodes for c in (0.560, 0.562)] == [1, 3]
+
+
+@pytest.mark.parametrize("c", [0.0, 0.3, 0.560, 0.561, 0.562, 1.0, 2.0])
+def test_vectorised_rule_matches_the_library(c):
+    rng = np.random.default_rng(4)
+    leaf2, leaf3, leaf4 = _draw(rng, 40)
+    kept = _rule_one(c, leaf2, leaf3, leaf4)
+    for i in range(40):
+        node1 = leaf3[i] + leaf4[i]
+        tree = _tree([node1 + leaf2[i], node1, leaf2[i], leaf3[i], leaf4[i]])
+        assert pk.kearns_mansour(tree, DELTA, c).n_nodes == kept[i]
