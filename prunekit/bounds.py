@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from prunekit._validation import check_count, check_probability
+from prunekit._validation import check_choice, check_count, check_probability
 
 __all__ = ["description_length", "mdl", "nobel_delta", "nobel_delta_independent",
-           "nobel_estimation_term", "eta", "rademacher", "occam"]
+           "nobel_remainder", "nobel_estimation_term", "eta", "rademacher", "occam"]
 
 
 def description_length(n_nodes, n_features: int):
@@ -122,24 +122,71 @@ def nobel_delta_independent(k, n: int):
     return _scalar(np.sqrt((k * np.log(2) + np.log(k)) / n))
 
 
-def nobel_estimation_term(k, n: int, d: int | None = None, case: str = "same"):
-    """The estimation part of Theorem 1's bound for a given size k (Nobel 2002).
+def nobel_remainder(n: int, d: int | None = None, case: str = "same") -> float:
+    """The remainder of Theorem 1 of Nobel (2002), as his proof supports it.
 
-    Part (A), same data: 2 Delta(k, n) + 6 sqrt(2) / sqrt(d k n log n).
-    Part (B), independent data: 2 Delta'(k, n) + 3 / (2 sqrt(k n log 2)).
-    The theorem adds the approximation error E[min_{|T| <= k} R(T) - R*] and minimises over k.
+    Part (A), same data: 6 sqrt(2) / sqrt(d n log n). Part (B), independent data:
+    3 / (2 sqrt(n log 2)).
+
+    Nobel prints these terms with an extra factor 1/sqrt(k) (6 sqrt(2) / sqrt(d k n log n)
+    and 3 / (2 sqrt(k n log 2))), but his proof does not give it. The remainder is the sum of
+    two parts. One is Lemma 3 at the comparison size k, at most 2 sqrt(2) / (k^(5/2)
+    sqrt(d n log n)) <= 2 sqrt(2) / sqrt(d n log n). The other, his eq. (18), bounds the
+    expected excess of the chosen tree, whose size j is random, by the sum over *every* size
+    j >= 1 of 2 sqrt(2) / (j^(5/2) sqrt(d n log n)); the sum does not depend on k and is at
+    most 4 sqrt(2) / sqrt(d n log n) (Nobel uses sum_j j^(-2) <= 2). Its first term alone,
+    j = 1, exceeds the printed 4 sqrt(2) / sqrt(d k n log n) once k > 4. Part (B) is the same
+    calculation with his eq. (13): 1 / (2 k^(5/2) sqrt(n log 2)) plus at most
+    1 / sqrt(n log 2).
+
+    Parameters
+    ----------
+    n : int
+        Sample size (at least 4, as the paper assumes).
+    d : int, optional
+        Dimension of the feature space; required for ``case="same"``.
+    case : {"same", "independent"}
     """
+    case = check_choice(case, "case", ("same", "independent"))
+    n = check_count(n, "n", minimum=4)
     if case == "same":
         if d is None:
             raise ValueError("case='same' needs d, the dimension of the feature space.")
-        k_, n_ = _sizes_and_sample(k, n)
-        return _scalar(2 * np.asarray(nobel_delta(k, n, d))
-                       + 6 * np.sqrt(2) / np.sqrt(d * k_ * n_ * np.log(n_)))
-    if case == "independent":
-        k_, n_ = _sizes_and_sample(k, n)
-        return _scalar(2 * np.asarray(nobel_delta_independent(k, n))
-                       + 3 / (2 * np.sqrt(k_ * n_ * np.log(2))))
-    raise ValueError(f"case must be 'same' or 'independent', got {case!r}.")
+        d = check_count(d, "d", minimum=1)
+        return float(6 * np.sqrt(2) / np.sqrt(d * n * np.log(n)))
+    if d is not None:
+        check_count(d, "d", minimum=1)
+    return float(3 / (2 * np.sqrt(n * np.log(2))))
+
+
+def nobel_estimation_term(k, n: int, d: int | None = None, case: str = "same"):
+    """The estimation part of Theorem 1's bound for a given size k (Nobel 2002).
+
+    Part (A), same data: 2 Delta(k, n) + 6 sqrt(2) / sqrt(d n log n).
+    Part (B), independent data: 2 Delta'(k, n) + 3 / (2 sqrt(n log 2)).
+    The theorem adds the approximation error E[min_{|T| <= k} R(T) - R*] and minimises over k.
+    The remainders are those Nobel's proof gives, without the factor 1/sqrt(k) of the printed
+    theorem; see :func:`nobel_remainder`.
+
+    Parameters
+    ----------
+    k : int or array-like of int
+        Comparison size (number of nodes), at least 1.
+    n : int
+        Sample size, at least 4.
+    d : int, optional
+        Dimension of the feature space; required for ``case="same"``.
+    case : {"same", "independent"}
+
+    Returns
+    -------
+    float or ndarray
+    """
+    case = check_choice(case, "case", ("same", "independent"))
+    remainder = nobel_remainder(n, d, case)
+    if case == "same":
+        return _scalar(2 * np.asarray(nobel_delta(k, n, d)) + remainder)
+    return _scalar(2 * np.asarray(nobel_delta_independent(k, n)) + remainder)
 
 
 # ---------------------------------------------------------------------- Kääriäinen et al. (2004)
