@@ -78,6 +78,17 @@ def as_array(value, name: str, *, ndim: int, dtype="numeric", finite: bool = Tru
     if isinstance(value, (str, bytes, dict, set)) or np.isscalar(value):
         raise TypeError(f"{name} must be a {ndim}-D array{shape_hint}, got "
                         f"{type(value).__name__} {value!r}.")
+    if dtype is not None:
+        kind = getattr(getattr(value, "dtype", None), "kind", None)
+        if kind is None and isinstance(value, (list, tuple)):
+            try:
+                kind = np.asarray(value).dtype.kind
+            except (ValueError, TypeError):
+                kind = None                       # ragged: check_array reports it below
+        if kind in ("U", "S"):
+            raise TypeError(f"{name} must hold numbers, got strings; convert them first.")
+        if kind == "c":
+            raise TypeError(f"{name} holds complex numbers; it must hold real numbers.")
     if type(value) is np.ndarray and (
             value.dtype == dtype if isinstance(dtype, type) or isinstance(dtype, np.dtype)
             else value.dtype.kind in ("biuf" if dtype == "numeric" else "biufUSO")):

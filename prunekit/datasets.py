@@ -11,14 +11,22 @@ from __future__ import annotations
 import csv
 import gzip
 import io
+import numbers
 import os
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from sklearn.utils import check_random_state
 
-from prunekit._validation import check_count, check_probability
+from prunekit._validation import (
+    as_array,
+    check_bool,
+    check_callable,
+    check_count,
+    check_probability,
+    check_seed,
+)
 
 __all__ = ["make_boolean_dnf", "dnf_labels", "dnf_true_error", "cube",
            "LED_SEGMENTS", "make_led24", "led_bayes_error",
@@ -54,26 +62,56 @@ def make_boolean_dnf(n_samples: int, n_features: int = 10, terms=DEFAULT_TERMS,
     """
     n_samples = check_count(n_samples, "n_samples", minimum=1)
     n_features = check_count(n_features, "n_features", minimum=1)
-    noise = check_probability(noise, "noise", open_interval=False)
-    if noise >= 0.5:
-        raise ValueError(f"noise must be below 1/2, got {noise}.")
+    noise = _check_noise(noise)
     terms = _check_terms(terms, n_features)
-    rng = check_random_state(random_state)
+    rng = check_seed(random_state)
     X = rng.randint(0, 2, size=(n_samples, n_features))
     flip = rng.random_sample(n_samples) < noise
     return X, dnf_labels(X, terms) ^ flip.astype(int)
 
 
+def _check_noise(noise) -> float:
+    """A label- or attribute-flip probability in [0, 1/2), as the generators take."""
+    noise = check_probability(noise, "noise", open_interval=False)
+    if noise >= 0.5:
+        raise ValueError(f"noise must be below 1/2, got {noise}.")
+    return noise
+
+
 def _check_terms(terms, n_features: int) -> list[list[int]]:
-    terms = [list(map(int, term)) for term in terms]
-    if not terms or any(not term or min(term) < 0 or max(term) >= n_features for term in terms):
-        raise ValueError(f"terms must be non-empty lists of feature indices in [0, {n_features}).")
-    return terms
+    """A DNF formula: a non-empty sequence of non-empty sequences of feature indices."""
+    message = (f"terms must be a non-empty sequence of non-empty sequences of feature indices "
+               f"in [0, {n_features}), such as ((0, 1), (2, 3, 4))")
+    if isinstance(terms, (str, bytes)) or not hasattr(terms, "__iter__"):
+        raise TypeError(f"{message}; got {type(terms).__name__} {terms!r}.")
+    terms = list(terms)
+    checked = []
+    for term in terms:
+        if isinstance(term, (str, bytes)) or not hasattr(term, "__iter__"):
+            raise TypeError(f"{message}; got the term {term!r}.")
+        term = list(term)
+        if any(isinstance(j, (bool, np.bool_)) or not isinstance(j, numbers.Integral)
+               for j in term):
+            raise TypeError(f"{message}; got the term {term!r}, which holds a non-integer.")
+        checked.append([int(j) for j in term])
+    if not checked or any(not term or min(term) < 0 or max(term) >= n_features
+                          for term in checked):
+        raise ValueError(f"{message}; got {terms!r}.")
+    return checked
 
 
 def dnf_labels(X, terms=DEFAULT_TERMS) -> np.ndarray:
-    """The noise-free labels of a DNF formula: 1 where at least one term has all its features 1."""
-    X = np.asarray(X)
+    """The noise-free labels of a DNF formula: 1 where at least one term has all its features 1.
+
+    Parameters
+    ----------
+    X : array-like of shape (m, d), values 0 and 1 (or booleans)
+    terms : sequence of sequences of int
+        The conjunctions of the formula, by feature index in [0, d).
+    """
+    X = as_array(X, "X", ndim=2, dtype=None, min_length=0, what="(n_samples, n_features)")
+    if X.dtype.kind not in "biuf" or not np.isin(X, (0, 1)).all():
+        raise ValueError("X must hold the binary features 0 and 1 (points of the cube).")
     terms = _check_terms(terms, X.shape[1])
     clean = np.zeros(X.shape[0], dtype=bool)
     for term in terms:
@@ -102,11 +140,20 @@ def dnf_true_error(predict, n_features: int = 10, terms=DEFAULT_TERMS, noise: fl
     predict : callable
         Maps an (2^d, d) array of points to their predicted labels, e.g. ``tree.predict``.
     n_features, terms, noise
-        The parameters the data were generated with.
+        The parameters the data were generated with (``noise`` in [0, 1/2)).
     """
-    noise = check_probability(noise, "noise", open_interval=False)
+    check_callable(predict, "predict", "that maps points of the cube to labels")
+    noise = _check_noise(noise)
     points = cube(n_features)
-    disagreement = np.mean(np.asarray(predict(points)) != dnf_labels(points, terms))
+    labels = dnf_labels(points, terms)
+    predicted = np.asarray(predict(points))
+    if predicted.shape != labels.shape:
+        raise ValueError(f"predict must return one label per point: called on the "
+                         f"{len(points)} points of the cube, it returned shape "
+                         f"{predicted.shape}.")
+    if predicted.dtype.kind not in "biuf" or not np.isin(predicted, (0, 1)).all():
+        raise ValueError("predict must return the labels 0 and 1 of the formula's classes.")
+    disagreement = np.mean(predicted != labels)
     return float(noise + (1 - 2 * noise) * disagreement)
 
 
@@ -156,10 +203,8 @@ def make_led24(n_samples: int, noise: float = 0.1, random_state=None):
         The digit.
     """
     n_samples = check_count(n_samples, "n_samples", minimum=1)
-    noise = check_probability(noise, "noise", open_interval=False)
-    if noise >= 0.5:
-        raise ValueError(f"noise must be below 1/2, got {noise}.")
-    rng = check_random_state(random_state)
+    noise = _check_noise(noise)
+    rng = check_seed(random_state)
     y = rng.randint(0, 10, size=n_samples)
     clean = np.hstack([LED_SEGMENTS[y],
                        rng.randint(0, 2, size=(n_samples, _LED_IRRELEVANT)).astype(np.int8)])
@@ -174,8 +219,13 @@ def led_bayes_error(noise: float = 0.1) -> float:
     seven segments only. Each of the 2^7 patterns x has P(x | d) = p^h (1 - p)^(7 - h) with h
     its Hamming distance to digit d's segments; the risk is 1 - sum_x max_d P(d) P(x | d)
     with P(d) = 1/10. At 10 % noise it is about 0.26 (Breiman et al. 1984, Sec. 2.6).
+
+    Parameters
+    ----------
+    noise : float in [0, 1/2), default 0.1
+        The flip probability, as :func:`make_led24` takes it.
     """
-    noise = check_probability(noise, "noise", open_interval=False)
+    noise = _check_noise(noise)
     patterns = cube(7)
     hamming = (patterns[:, None, :] != LED_SEGMENTS[None, :, :]).sum(axis=2)   # (128, 10)
     likelihood = noise ** hamming * (1 - noise) ** (7 - hamming)
@@ -288,7 +338,12 @@ def uci_data_home(data_home=None) -> Path:
             )
     if not isinstance(data_home, (str, os.PathLike)):
         raise TypeError(f"data_home must be a path, got {type(data_home).__name__}.")
-    return Path(data_home)
+    if not str(data_home):
+        raise ValueError("data_home must be a directory, got the empty string.")
+    home = Path(data_home)
+    if home.exists() and not home.is_dir():
+        raise ValueError(f"data_home must be a directory, but {home} is a file.")
+    return home
 
 
 def uci_available(name: str, data_home=None) -> bool:
@@ -324,9 +379,20 @@ def _open_text(path: Path):
 
 def _read_rows(path: Path, spec: UCIDataset, skip: int) -> tuple[list[list[str]], list | None]:
     """Rows of one file as lists of stripped strings (blank lines dropped), and its header."""
-    with _open_text(path) as handle:
-        lines = handle.read().splitlines()[skip:]
+    try:
+        with _open_text(path) as handle:
+            lines = handle.read().splitlines()[skip:]
+    except (OSError, EOFError, zlib.error) as error:      # gzip.BadGzipFile is an OSError
+        raise ValueError(f"{path}: the file cannot be read ({type(error).__name__}: {error}); "
+                         f"it is damaged or not {'gzip-compressed' if path.suffix == '.gz' else 'a text file'}. "
+                         f"Download it again from {spec.url}.") from error
+    except UnicodeDecodeError as error:
+        raise ValueError(f"{path}: the file is not UTF-8 text ({error}); download it again "
+                         f"from {spec.url}.") from error
     lines = [line for line in lines if line.strip()]
+    if not lines:
+        raise ValueError(f"{path}: the file has no data rows; download it again from "
+                         f"{spec.url}.")
     header = None
     if spec.fmt == "pmlb":
         header, lines = lines[0].split("\t"), lines[1:]
@@ -356,6 +422,8 @@ def _pooled_rows(home: Path, spec: UCIDataset) -> list[list[str]]:
         if header is not None and header[-1] != "target":
             raise ValueError(
                 f"{path}: expected PMLB's header ending in 'target', got {header[-1]!r}.")
+        if not part:
+            raise ValueError(f"{path}: the file has a header but no data rows.")
         rows.extend(part)
         lengths = {len(row) for row in part}
         if len(lengths | ({width} if width else set())) != 1:
@@ -472,20 +540,26 @@ def load_uci(name: str, data_home=None, *, download: bool = False):
     Raises
     ------
     ValueError
-        Unknown ``name`` (the message lists the known names), or no directory given.
+        Unknown ``name`` (the message lists the known names), no directory given, or a file
+        that cannot be read (damaged, not UTF-8, empty, or with values that do not fit the
+        data set's format); the message names the file.
     FileNotFoundError
         A file is missing; the message names the files and the URL to download them from.
     """
     spec = _spec(name)
-    if not isinstance(download, bool):
-        raise TypeError(f"download must be True or False, got {type(download).__name__}.")
+    download = check_bool(download, "download")
     try:
         home = uci_data_home(data_home)
     except ValueError:
-        if download and spec.fetch:
+        if download and spec.fetch and data_home is None:   # no directory at all: fetch
             return _fetch(spec, None)
         raise
     if download and spec.fetch and any(_find(home, f) is None for f in spec.files):
         return _fetch(spec, home)
     table = np.asarray(_pooled_rows(home, spec), dtype=str)
-    return _encode(table, spec)
+    try:
+        return _encode(table, spec)
+    except ValueError as error:
+        files = ", ".join(str(_find(home, relative)) for relative in spec.files)
+        raise ValueError(f"{spec.paper_name} ({files}): a value does not fit the data set's "
+                         f"format ({error}); download the files again from {spec.url}.") from None

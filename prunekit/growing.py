@@ -10,13 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-import numpy as np
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_array, check_X_y
+import numbers
 
-from prunekit._validation import check_count, check_sample_and_labels
+import numpy as np
+from sklearn.utils.multiclass import type_of_target
+
+from prunekit._validation import (
+    as_array,
+    check_bool,
+    check_callable,
+    check_count,
+    check_labels,
+    check_probability,
+    check_sample_and_labels,
+)
 from prunekit.bounds import mdl
-from prunekit.tree import Tree, postorder
+from prunekit.tree import Tree, check_tree, postorder
 
 __all__ = [
     "train_error_impurity", "entropy", "gini", "MEASURES", "gain", "id3",
@@ -26,6 +35,37 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------- gain measures
+def _check_proportions(p) -> np.ndarray:
+    """Class proportions along the last axis: numbers in [0, 1] adding up to 1 (or all 0, the
+    proportions of an empty side of a split)."""
+    if isinstance(p, (bool, np.bool_)) or np.ndim(p) == 0:
+        raise TypeError(f"p must be an array of class proportions of shape (..., K), got "
+                        f"{type(p).__name__} {p!r}.")
+    p = as_array(p, "p", ndim=np.ndim(p), dtype=np.float64, min_length=0,
+                 what="(..., K)")
+    if p.size and (p.min() < 0 or p.max() > 1):
+        raise ValueError("p must hold proportions in [0, 1].")
+    total = p.sum(axis=-1)
+    if not np.all((np.abs(total - 1) <= 1e-6) | (total == 0)):
+        raise ValueError("p must hold class proportions that add up to 1 along the last axis "
+                         "(or all 0, for an empty sample).")
+    return p
+
+
+def _train_error(p: np.ndarray) -> np.ndarray:
+    return 1.0 - np.max(p, axis=-1)
+
+
+def _entropy(p: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(p > 0, -p * np.log(p), 0.0)
+    return terms.sum(axis=-1)
+
+
+def _gini(p: np.ndarray) -> np.ndarray:
+    return 1.0 - np.sum(p * p, axis=-1)
+
+
 def train_error_impurity(p: np.ndarray) -> np.ndarray:
     """Training error of a majority vote, C(a) = min(a, 1 - a) (Sec. 18.2.1).
 
@@ -35,22 +75,31 @@ def train_error_impurity(p: np.ndarray) -> np.ndarray:
         Class proportions along the last axis. For K = 2 and p = (1 - a, a) this is
         min(a, 1 - a); for any K it is 1 - max_k p_k.
     """
-    return 1.0 - np.max(p, axis=-1)
+    return _train_error(_check_proportions(p))
 
 
 def entropy(p: np.ndarray) -> np.ndarray:
     """Entropy, C(a) = -a log a - (1 - a) log(1 - a) (Sec. 18.2.1), natural logarithm.
 
     For K classes, -sum_k p_k log p_k, with 0 log 0 = 0.
+
+    Parameters
+    ----------
+    p : ndarray of shape (..., K)
+        Class proportions along the last axis.
     """
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(p > 0, -p * np.log(p), 0.0)
-    return terms.sum(axis=-1)
+    return _entropy(_check_proportions(p))
 
 
 def gini(p: np.ndarray) -> np.ndarray:
-    """Gini index, C(a) = 2a(1 - a) (Sec. 18.2.1); for K classes 1 - sum_k p_k^2."""
-    return 1.0 - np.sum(p * p, axis=-1)
+    """Gini index, C(a) = 2a(1 - a) (Sec. 18.2.1); for K classes 1 - sum_k p_k^2.
+
+    Parameters
+    ----------
+    p : ndarray of shape (..., K)
+        Class proportions along the last axis.
+    """
+    return _gini(_check_proportions(p))
 
 
 MEASURES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
@@ -61,12 +110,39 @@ MEASURES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 """The three gain measures of Shalev-Shwartz & Ben-David (2014), Sec. 18.2.1, by name."""
 
 
+_FAST = {train_error_impurity: _train_error, entropy: _entropy, gini: _gini}
+
+
 def _measure(measure) -> Callable[[np.ndarray], np.ndarray]:
+    """The function C for ``measure``: the library's own without re-validating the
+    proportions it computes, a user's callable with its results checked."""
     if callable(measure):
-        return measure
-    if measure not in MEASURES:
-        raise ValueError(f"measure must be one of {sorted(MEASURES)} or a callable, got {measure!r}.")
-    return MEASURES[measure]
+        if measure in _FAST:
+            return _FAST[measure]
+        return _checked_measure(measure)
+    if not isinstance(measure, str) or measure not in MEASURES:
+        raise ValueError(f"measure must be one of {sorted(MEASURES)} or a callable, got "
+                         f"{measure!r}.")
+    return _FAST[MEASURES[measure]]
+
+
+def _checked_measure(function):
+    """Wrap a user's C so that a result of the wrong shape, or NaN, names ``measure``."""
+    def C(p):
+        try:
+            value = np.asarray(function(p), dtype=np.float64)
+        except (TypeError, ValueError) as error:
+            raise TypeError(f"measure must return numbers, one per row of proportions; it "
+                            f"failed or returned something else ({error}).") from None
+        if value.shape != p.shape[:-1]:
+            raise ValueError(f"measure must return one value per row of proportions: given "
+                             f"shape {p.shape}, it returned shape {value.shape}.")
+        if np.any(np.isnan(value)):
+            raise ValueError("measure returned NaN; it must return a number for every row of "
+                             "proportions (including all-zero rows, the empty side of a split).")
+        return value
+    C.__name__ = getattr(function, "__name__", "custom")
+    return C
 
 
 def _proportions(counts: np.ndarray) -> np.ndarray:
@@ -92,14 +168,36 @@ def gain(left_counts, right_counts, measure="information") -> np.ndarray:
     ndarray of shape (...)
     """
     C = _measure(measure)
-    left_counts = np.asarray(left_counts, dtype=float)
-    right_counts = np.asarray(right_counts, dtype=float)
+    left_counts = _class_counts(left_counts, "left_counts")
+    right_counts = _class_counts(right_counts, "right_counts")
+    try:
+        np.broadcast_shapes(left_counts.shape, right_counts.shape)
+    except ValueError:
+        raise ValueError(f"left_counts and right_counts must have shapes that broadcast "
+                         f"together, with the classes on the last axis; got "
+                         f"{left_counts.shape} and {right_counts.shape}.") from None
+    if left_counts.shape[-1] != right_counts.shape[-1]:
+        raise ValueError(f"right_counts must have as many classes (last axis) as "
+                         f"left_counts, got {right_counts.shape[-1]} and "
+                         f"{left_counts.shape[-1]}.")
     n_left = left_counts.sum(axis=-1)
     n_right = right_counts.sum(axis=-1)
     n = np.maximum(n_left + n_right, 1)
     parent = C(_proportions(left_counts + right_counts))
     children = (n_left * C(_proportions(left_counts)) + n_right * C(_proportions(right_counts))) / n
     return parent - children
+
+
+def _class_counts(counts, name: str) -> np.ndarray:
+    """Class counts along the last axis: finite numbers >= 0, at least one axis."""
+    if isinstance(counts, (bool, np.bool_)) or np.ndim(counts) == 0:
+        raise TypeError(f"{name} must be an array of class counts of shape (..., K), got "
+                        f"{type(counts).__name__} {counts!r}.")
+    counts = as_array(counts, name, ndim=np.ndim(counts), dtype=np.float64, min_length=0,
+                      what="(..., K)")
+    if counts.size and counts.min() < 0:
+        raise ValueError(f"{name} must be non-negative class counts.")
+    return counts
 
 
 # ---------------------------------------------------------------------- building trees
@@ -130,8 +228,14 @@ class _TreeBuilder:
 
 
 def _check_growing_data(X, y, dtype=np.float64):
-    X, y = check_X_y(X, y, dtype=dtype, ensure_all_finite=True)
-    check_classification_targets(y)
+    X = as_array(X, "X", ndim=2, dtype=dtype, what="(n_samples, n_features)")
+    if X.shape[1] == 0:
+        raise ValueError("X has 0 features; at least one is needed to grow a tree.")
+    y = check_labels(y, X.shape[0])
+    kind = type_of_target(y)
+    if kind not in ("binary", "multiclass"):
+        raise ValueError(f"y must hold class labels, but its values look {kind} "
+                         f"(e.g. {y[:3].tolist()!r}).")
     classes, codes = np.unique(y, return_inverse=True)
     return X, codes, classes
 
@@ -356,6 +460,15 @@ def compare_splits(tree: Tree, other: Tree, X, y, measure="gini", min_samples_le
     measure, min_samples_leaf
         The settings both were grown with, used to check the first differing node for ties.
     """
+    check_tree(tree)
+    check_tree(other, "other")
+    tree._require_split_rules()
+    other._require_split_rules()
+    if other.n_features != tree.n_features:
+        raise ValueError(f"other must be grown on the same features as tree: it has "
+                         f"{other.n_features} features, tree has {tree.n_features}.")
+    _measure(measure)
+    min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
     X, y = check_sample_and_labels(X, y, tree.n_features, dtype=np.float32)
     stack, visited = [(0, 0, np.arange(X.shape[0]))], 0
     while stack:
@@ -424,9 +537,10 @@ def bottom_up_prune(tree: Tree, X, y, objective=None, delta: float = 0.05,
     Ties in f go to the tree with fewer nodes, then to the order leaf (by class), left
     subtree, right subtree, keep.
     """
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    check_tree(tree)
     tree._require_split_rules()
+    delta = check_probability(delta, "delta")
+    return_steps = check_bool(return_steps, "return_steps")
     X, y = check_sample_and_labels(X, y, tree.n_features, dtype=tree._dtype)
     m = X.shape[0]
     if objective is None:
@@ -434,8 +548,9 @@ def bottom_up_prune(tree: Tree, X, y, objective=None, delta: float = 0.05,
 
         def objective(train_error, n_nodes):
             return mdl(train_error, n_nodes, n_features, m, delta)
-    elif not callable(objective):
-        raise TypeError("objective must be a callable f(train_error, n_nodes).")
+    else:
+        objective = _checked_objective(
+            check_callable(objective, "objective", "f(train_error, n_nodes)"))
     wrong_label = tree.classes_[:, None] != y[None, :]      # (K, m): a class-c leaf errs here
     state = _TemplateState(tree, X, wrong_label)
     steps = []
@@ -460,6 +575,20 @@ def bottom_up_prune(tree: Tree, X, y, objective=None, delta: float = 0.05,
         steps.append(TemplateStep(int(j), name, int(n_nodes), float(error), float(value)))
     result = state.to_tree(X, y)
     return (result, steps) if return_steps else result
+
+
+def _checked_objective(function):
+    """Wrap a user's objective so that a result that is not a number names ``objective``."""
+    def f(train_error, n_nodes):
+        value = function(train_error, n_nodes)
+        if isinstance(value, np.ndarray) and value.ndim == 0:
+            value = value[()]
+        if (isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real)
+                or np.isnan(value)):
+            raise TypeError(f"objective must return a real number (not NaN), got {value!r} "
+                            f"for train_error={train_error!r}, n_nodes={n_nodes!r}.")
+        return float(value)
+    return f
 
 
 class _TemplateState:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from prunekit.tree import Pruning, Tree
+from prunekit._validation import as_array, check_bool, check_count, check_real
+from prunekit.tree import Pruning, Tree, check_tree
 
 __all__ = ["tree_layout", "plot_tree", "plot_prunings", "plot_upper_limit",
            "plot_pruning_explorer"]
@@ -28,6 +29,7 @@ def _tint(colour: str, strength: float = 0.35):
 def tree_layout(tree: Tree) -> np.ndarray:
     """Coordinates (x, y) of every node: leaves at x = 0, 1, 2, ... from left to right,
     internal nodes halfway between their children, y = -depth."""
+    check_tree(tree)
     xy = np.zeros((tree.n_nodes, 2))
     xy[:, 1] = -tree.depth
     next_leaf, stack = 0, [(0, False)]
@@ -47,6 +49,18 @@ def _rule(tree: Tree, v: int, feature_names) -> str:
     if tree.threshold[v] == 0.5:
         return f"{name} = 0?"
     return f"{name} ≤ {tree.threshold[v]:.3g}?"
+
+
+def _names(values, name: str, needed: int, what: str) -> list[str] | None:
+    """A sequence of at least ``needed`` names, or None."""
+    if values is None:
+        return None
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or np.ndim(values) != 1:
+        raise TypeError(f"{name} must be a sequence of strings, one per {what}, got "
+                        f"{type(values).__name__} {values!r}.")
+    if len(values) < needed:
+        raise ValueError(f"{name} must have one entry per {what} ({needed}), got {len(values)}.")
+    return [str(value) for value in values]
 
 
 def plot_tree(tree: Tree, pruning: Pruning | None = None, *, ax=None, counts: bool = True,
@@ -69,6 +83,8 @@ def plot_tree(tree: Tree, pruning: Pruning | None = None, *, ax=None, counts: bo
     highlight : int or sequence of int, optional
         Nodes to ring in red.
     feature_names, class_names : sequence of str, optional
+        One name per feature (at least ``tree.n_features``) and one per class (at least
+        ``tree.n_classes``).
     max_labelled_nodes : int, default 63
         Above this many nodes the text is left out and nodes are drawn as dots.
     title : str, optional
@@ -79,14 +95,29 @@ def plot_tree(tree: Tree, pruning: Pruning | None = None, *, ax=None, counts: bo
     """
     import matplotlib.pyplot as plt
 
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    check_tree(tree)
+    if pruning is not None and not isinstance(pruning, Pruning):
+        raise TypeError(f"pruning must be a prunekit Pruning or None, got "
+                        f"{type(pruning).__name__}.")
     if pruning is not None and pruning.tree is not tree:
         raise ValueError("pruning must be a pruning of the tree being drawn.")
+    if ax is not None and not (hasattr(ax, "plot") and hasattr(ax, "text")):
+        raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}.")
+    counts, rules = check_bool(counts, "counts"), check_bool(rules, "rules")
+    max_labelled_nodes = check_count(max_labelled_nodes, "max_labelled_nodes")
+    _check_title(title)
+    feature_names = _names(feature_names, "feature_names", tree.n_features or 0, "feature")
+    class_names = _names(class_names, "class_names", tree.n_classes, "class")
+    if highlight is None:
+        highlight = set()
+    else:
+        nodes = np.atleast_1d(np.asarray(highlight, dtype=object)).ravel().tolist()
+        for node in nodes:
+            tree._check_node(node, "highlight")
+        highlight = {int(node) for node in nodes}
     kept = np.ones(tree.n_nodes, bool) if pruning is None else pruning.kept
     leaf = tree.is_leaf if pruning is None else pruning.is_leaf
     labels = tree.labels if pruning is None else pruning.labels
-    highlight = set(np.atleast_1d(highlight).tolist()) if highlight is not None else set()
     xy = tree_layout(tree)
     labelled = tree.n_nodes <= max_labelled_nodes
     if ax is None:
@@ -134,10 +165,15 @@ _NOTE_COLOUR = "#8E1B12"
 
 
 def _check_drawing_size(width: float, fontsize: float) -> None:
-    if not (isinstance(width, (int, float)) and 0 < width <= 7):
+    if check_real(width, "width", minimum=0, strict=True) > 7:
         raise ValueError(f"width must be a number of inches in (0, 7], got {width!r}.")
-    if not (isinstance(fontsize, (int, float)) and fontsize >= 9):
+    if check_real(fontsize, "fontsize") < 9:
         raise ValueError(f"fontsize must be a number of points of at least 9, got {fontsize!r}.")
+
+
+def _check_title(title, name: str = "title") -> None:
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"{name} must be a string or None, got {type(title).__name__}.")
 
 
 def _raise_font_sizes(ax, fontsize: float) -> None:
@@ -223,8 +259,12 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
             raise ValueError(f"prunings[{k}] must be a Pruning of tree, got "
                              f"{type(pruning).__name__}.")
     _check_drawing_size(width, fontsize)
+    node_ids = check_bool(node_ids, "node_ids")
+    counts, rules = check_bool(counts, "counts"), check_bool(rules, "rules")
     n = len(prunings)
     titles = _per_panel(titles, n, "titles")
+    for k, title in enumerate(titles):
+        _check_title(title, f"titles[{k}]")
     notes = _per_panel(notes, n, "notes")
     highlight = _per_panel(highlight, n, "highlight")
     for k, panel_notes in enumerate(notes):
@@ -234,6 +274,7 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
             raise TypeError(f"notes[{k}] must be a dict mapping nodes to text or None, got "
                             f"{type(panel_notes).__name__}.")
         bad = [v for v in panel_notes if not (isinstance(v, (int, np.integer))
+                                              and not isinstance(v, (bool, np.bool_))
                                               and 0 <= v < tree.n_nodes)]
         if bad:
             raise ValueError(f"notes[{k}] names nodes outside [0, {tree.n_nodes}): {bad}.")
@@ -242,7 +283,8 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
         per_level = (0.32 + 0.16 * (counts + rules) + 0.2 * node_ids
                      + 0.2 * any(panel is not None for panel in notes))
         panel_height = 0.5 + levels * per_level
-    if not (isinstance(panel_height, (int, float)) and panel_height > 0):
+    if (isinstance(panel_height, (bool, np.bool_)) or not isinstance(panel_height, (int, float))
+            or not 0 < panel_height < np.inf):
         raise ValueError(f"panel_height must be a positive number of inches, got {panel_height!r}.")
     fig, axes = plt.subplots(n, 1, figsize=(width, n * panel_height), squeeze=False)
     xy = tree_layout(tree)
@@ -304,12 +346,20 @@ def plot_upper_limit(confidence: float = 0.25, errors=(0, 1, 2, 5), max_n: int =
     from prunekit.heuristics import upper_confidence_limit
 
     _check_drawing_size(width, fontsize)
-    if not (isinstance(confidence, (int, float)) and 0 < confidence <= 0.5):
+    if not 0 < check_real(confidence, "confidence") <= 0.5:
         raise ValueError(f"confidence must be in (0, 0.5], got {confidence!r}.")
-    errors = [int(e) for e in errors]
-    if not errors or min(errors) < 0 or max(errors) >= max_n:
+    max_n = check_count(max_n, "max_n", minimum=1)
+    if isinstance(errors, (str, bytes)) or not hasattr(errors, "__iter__"):
+        raise TypeError(f"errors must be a sequence of integers, got {type(errors).__name__}.")
+    errors = [check_count(e, "errors[i]") for e in errors]
+    if not errors or max(errors) >= max_n:
         raise ValueError(f"errors must be non-empty integers in [0, max_n), got {errors}.")
-    pairs = [(int(e), int(n)) for e, n in pairs]
+    if isinstance(pairs, (str, bytes)) or not hasattr(pairs, "__iter__"):
+        raise TypeError(f"pairs must be a sequence of (e, N), got {type(pairs).__name__}.")
+    pairs = [tuple(pair) for pair in pairs]
+    if any(len(pair) != 2 for pair in pairs):
+        raise ValueError(f"pairs must be (e, N) with 0 <= e <= N and N >= 1, got {pairs}.")
+    pairs = [(check_count(e, "pairs: e"), check_count(n, "pairs: N")) for e, n in pairs]
     if any(not 0 <= e <= n or n < 1 for e, n in pairs):
         raise ValueError(f"pairs must be (e, N) with 0 <= e <= N and N >= 1, got {pairs}.")
 
@@ -395,8 +445,13 @@ def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors
     if not isinstance(pruning, Pruning) or pruning.tree is not tree:
         raise ValueError("pruning must be a Pruning of tree.")
     _check_drawing_size(width, fontsize)
-    values = np.asarray(values, dtype=float)
-    n_leaves = np.asarray(n_leaves, dtype=float)
+    log_scale, counts = check_bool(log_scale, "log_scale"), check_bool(counts, "counts")
+    _check_title(title)
+    if not isinstance(parameter, str):
+        raise TypeError(f"parameter must be a string, got {type(parameter).__name__}.")
+    current = check_real(current, "current")
+    values = as_array(values, "values", ndim=1, dtype=np.float64).astype(float)
+    n_leaves = as_array(n_leaves, "n_leaves", ndim=1, dtype=np.float64).astype(float)
     if values.ndim != 1 or len(values) < 2 or np.any(np.diff(values) <= 0):
         raise ValueError("values must be at least two increasing numbers.")
     if n_leaves.shape != values.shape:
@@ -405,7 +460,8 @@ def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors
         raise TypeError("errors must be a non-empty dict mapping labels to error curves.")
     curves = {}
     for label, curve in errors.items():
-        curve = np.asarray(curve, dtype=float)
+        curve = as_array(curve, f"errors[{label!r}]", ndim=1, dtype=np.float64,
+                         finite=False).astype(float)
         if curve.shape != values.shape:
             raise ValueError(f"errors[{label!r}] must have one entry per value ({len(values)}).")
         curves[label] = curve

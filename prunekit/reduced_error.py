@@ -42,7 +42,11 @@ def leaf_errors(counts: np.ndarray, labels: np.ndarray) -> np.ndarray:
     ndarray of int64, shape (n_nodes,)
     """
     labels = check_index_array(labels, "labels", minimum=0, min_length=0)
-    counts = _as_counts(counts, len(labels))
+    rows = np.shape(counts)[0] if np.ndim(counts) == 2 else len(labels)
+    counts = _as_counts(counts, rows)
+    if len(labels) != rows:
+        raise ValueError(f"labels must have one entry per node (row of counts, {rows}), got "
+                         f"{len(labels)}.")
     if labels.size and labels.max() >= counts.shape[1]:
         raise ValueError(f"labels must be class indices in [0, {counts.shape[1]}) (one per "
                          f"column of counts), got {labels.max()}.")
