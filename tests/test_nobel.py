@@ -93,10 +93,11 @@ def test_penalties_and_theorem_terms():
     assert nobel_delta(7, 1000, 5) == pytest.approx(
         np.sqrt(32 * (7 * 5 * np.log(1000) + 7 * np.log(2) + 2 * np.log(7)) / 1000))
     assert nobel_delta_independent(7, 1000) == pytest.approx(np.sqrt((7 * np.log(2) + np.log(7)) / 1000))
+    # the remainders as Nobel's proof gives them, without the printed factor 1/sqrt(k)
     assert nobel_estimation_term(7, 1000, 5) == pytest.approx(
-        2 * nobel_delta(7, 1000, 5) + 6 * np.sqrt(2) / np.sqrt(5 * 7 * 1000 * np.log(1000)))
+        2 * nobel_delta(7, 1000, 5) + 6 * np.sqrt(2) / np.sqrt(5 * 1000 * np.log(1000)))
     assert nobel_estimation_term(7, 1000, case="independent") == pytest.approx(
-        2 * nobel_delta_independent(7, 1000) + 3 / (2 * np.sqrt(7 * 1000 * np.log(2))))
+        2 * nobel_delta_independent(7, 1000) + 3 / (2 * np.sqrt(1000 * np.log(2))))
     with pytest.raises(ValueError, match="n must be at least 4"):
         nobel_delta(3, 3, 2)
     with pytest.raises(ValueError, match="case must be"):
