@@ -1,14 +1,64 @@
-"""Helpers for the tests of the exercise checks."""
+"""Helpers for the tests of the exercise checks: run a check that must fail, and build the
+wrong solutions (mutants) that a check must reject."""
 
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import numpy as np
 import pytest
 
 from prunekit.checks import CheckFailed
 
 
-def failure_message(check, func, *args, **kwargs) -> str:
-    """Run ``check(func, ...)``, which must fail, and return its message."""
+def failure(check, func, *args, **kwargs) -> CheckFailed:
+    """Run ``check(func, ...)``, which must fail, and return its :class:`CheckFailed`."""
     with pytest.raises(CheckFailed) as info:
         check(func, *args, **kwargs)
-    message = str(info.value)
-    assert message.startswith("✗ ")
-    return message
+    assert str(info.value).startswith("✗ ")
+    return info.value
+
+
+def failure_message(check, func, *args, **kwargs) -> str:
+    """Run ``check(func, ...)``, which must fail, and return its message."""
+    return str(failure(check, func, *args, **kwargs))
+
+
+def assert_hint(check, func, hint: str, *args, **kwargs) -> CheckFailed:
+    """``check(func, ...)`` must fail with exactly ``hint`` as its hint (so with no other)."""
+    error = failure(check, func, *args, **kwargs)
+    assert error.hint == hint, f"expected the hint\n  {hint!r}\ngot\n  {error.hint!r}"
+    return error
+
+
+def ignoring(func: Callable, position: int, value) -> Callable:
+    """``func`` with its positional argument ``position`` replaced by the fixed ``value``: a
+    solution that ignores that argument (e.g. hard-codes ``delta = 0.05``)."""
+    @functools.wraps(func)
+    def wrong(*args, **kwargs):
+        args = list(args)
+        args[position] = value
+        return func(*args, **kwargs)
+    return wrong
+
+
+def mutating(func: Callable, position: int) -> Callable:
+    """``func`` that, after computing its answer, writes into its argument ``position`` (an
+    array or a list): a solution that changes its input in place."""
+    @functools.wraps(func)
+    def wrong(*args, **kwargs):
+        answer = func(*args, **kwargs)
+        target = args[position]
+        if isinstance(target, np.ndarray):
+            flat = target.reshape(-1)
+            flat[0] = (not flat[0]) if target.dtype == bool else flat[0] + 1
+        else:
+            target.append(target[0])
+        return answer
+    return wrong
+
+
+def not_implemented(*args, **kwargs):
+    """An exercise function not written yet."""
+    raise NotImplementedError()

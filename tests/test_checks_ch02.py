@@ -1,5 +1,7 @@
-"""The checks of Chapter 2's exercises: correct answers pass, typical mistakes get their hint,
-the reference values agree with the library, and the claims of the proof exercise hold."""
+"""The checks of Chapter 2's exercises: correct answers pass with one line; wrong solutions
+(mutants: the usual mistakes, an argument ignored, an input changed in place, a wrong type) are
+rejected, each with the hint that names its mistake and no other; the reference values agree
+with the library, and the claims of the proof exercise hold."""
 
 from __future__ import annotations
 
@@ -9,30 +11,47 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.checks import CheckFailed, random_tree
-from prunekit.checks import ch02
+from prunekit.checks import ch02, random_tree
 from prunekit.cost_complexity import leaf_risks
+from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
+
+G_HINTS = ch02._G_HINTS
+CHOICE_HINTS = [hint for _, hint in ch02._CHOICE_MISTAKES]
 
 
-# ---------------------------------------------------------------------- correct answers
-def _errors_as_leaf(tree):
-    return tree.counts.sum(axis=1) - tree.counts.max(axis=1)
+# ---------------------------------------------------------------------- solutions and mutants
+def _risk(tree, kind):
+    """R(v) as a student would compute it: errors / m, or p(v) times an impurity."""
+    counts = tree.counts.astype(float)
+    reached = counts.sum(axis=1)
+    if kind == "error":
+        return (reached - counts.max(axis=1)) / tree.n_samples
+    share = counts / np.maximum(reached, 1)[:, None]
+    if kind == "gini":
+        impurity = 1 - (share ** 2).sum(axis=1)
+    else:
+        with np.errstate(all="ignore"):
+            impurity = -np.nansum(np.where(share > 0, share * np.log(share), 0.0), axis=1)
+    return impurity * reached / tree.n_samples
 
 
-def _g(pruning, *, divide="leaves_minus_one", branch=True, scale="m", sign=1, full_branch=False):
-    """g(t) over the internal nodes of a pruning, or one of the usual wrong variants."""
+def _g(pruning, *, kind="error", divide="leaves_minus_one", branch=True, scale="m", sign=1,
+       full_branch=False):
+    """g(v) over the internal nodes of a pruning, or one of the usual wrong variants."""
     tree = pruning.tree
-    m, as_leaf, reached = tree.n_samples, _errors_as_leaf(tree), tree.counts.sum(axis=1)
+    m, reached = tree.n_samples, tree.counts.sum(axis=1)
+    risk = _risk(tree, kind) * {"m": 1, "one": m}.get(scale, 1)
     result = {}
-    for t in np.flatnonzero(pruning.kept & ~pruning.is_leaf).tolist():
-        below = tree.subtree(t)
+    for v in np.flatnonzero(pruning.kept & ~pruning.is_leaf).tolist():
+        below = tree.subtree(v)
         leaves = below[tree.is_leaf[below]] if full_branch else below[pruning.is_leaf[below]]
         nodes = below if full_branch else below[pruning.kept[below]]
-        saved = as_leaf[t] - (as_leaf[leaves].sum() if branch else 0)
+        saved = risk[v] - (risk[leaves].sum() if branch else 0)
+        if scale == "m_v":
+            saved = saved * m / reached[v]
         count = {"leaves_minus_one": len(leaves) - 1, "leaves": len(leaves),
                  "nodes_minus_one": len(nodes) - 1}[divide]
-        size = {"m": m, "one": 1, "m_t": reached[t]}[scale]
-        result[t] = sign * saved / size / count
+        result[v] = float(sign * saved / count)
     return result
 
 
@@ -43,22 +62,14 @@ def g_values(tree, **mistake):
 def weakest_link(pruning, ties="all", **mistake):
     g = _g(pruning, **mistake)
     alpha = min(g.values())
-    nodes = [t for t, value in g.items() if np.isclose(value, alpha, rtol=1e-9, atol=1e-12)]
+    nodes = [v for v, value in g.items() if np.isclose(value, alpha, rtol=1e-9, atol=1e-12)]
     return (nodes[:1] if ties == "first" else nodes), alpha
 
 
 def choose_alpha(alphas, n_leaves, error, se):
     best = np.flatnonzero(error == error.min())[-1]
     one_se = np.flatnonzero(error <= error[best] + se[best])[-1]
-    return alphas[best], alphas[one_se]
-
-
-def _message(check, func, *args) -> str:
-    with pytest.raises(CheckFailed) as info:
-        check(func, *args)
-    message = str(info.value)
-    assert message.startswith("✗ ")
-    return message
+    return float(alphas[best]), float(alphas[one_se])
 
 
 def test_correct_answers_pass_with_one_line(capsys):
@@ -66,66 +77,93 @@ def test_correct_answers_pass_with_one_line(capsys):
     ch02.check_weakest_link(weakest_link)
     ch02.check_choose_alpha(choose_alpha)
     out = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in out] == ["✓ g_values", "✓ weakest_link", "✓ choose_alpha"]
-    assert all(line.endswith("checks passed.") for line in out)
+    assert out == ["✓ g_values: all 35 checks passed.", "✓ weakest_link: all 13 checks passed.",
+                   "✓ choose_alpha: all 7 checks passed."]
 
 
-def test_answers_in_other_forms_pass(capsys):
-    # NumPy keys and values, nodes in any order and as an array, alphas as NumPy scalars.
-    ch02.check_g_values(lambda tree: {np.int64(t): np.float64(g) for t, g in g_values(tree).items()})
-    ch02.check_weakest_link(lambda p: (np.array(weakest_link(p)[0][::-1]), weakest_link(p)[1]))
-    ch02.check_choose_alpha(lambda *table: list(choose_alpha(*table)))
+def test_answers_in_other_accepted_forms_pass(capsys):
+    # NumPy keys and values, nodes in any order, alphas as NumPy scalars, n_leaves used.
+    ch02.check_g_values(lambda tree: {np.int64(v): np.float64(g) for v, g in g_values(tree).items()})
+    ch02.check_weakest_link(lambda p: (weakest_link(p)[0][::-1], np.float64(weakest_link(p)[1])))
+
+    def by_leaves(alphas, n_leaves, error, se):       # the smallest tree by n_leaves
+        best = min(np.flatnonzero(error == error.min()), key=lambda k: n_leaves[k])
+        within = np.flatnonzero(error <= error[best] + se[best])
+        return alphas[best], alphas[min(within, key=lambda k: n_leaves[k])]
+
+    ch02.check_choose_alpha(by_leaves)
     assert capsys.readouterr().out.count("✓") == 3
 
 
 def test_unimplemented_functions_fail():
-    def todo(*args):
-        raise NotImplementedError()
-
     for check in (ch02.check_g_values, ch02.check_weakest_link, ch02.check_choose_alpha):
-        assert "is not implemented yet" in _message(check, todo)
+        assert "is not implemented yet" in failure_message(check, not_implemented)
 
 
 # ---------------------------------------------------------------------- Exercise 2.1
 @pytest.mark.parametrize("mistake, hint", [
-    (dict(divide="leaves"), "not by |T_t~|"),
-    (dict(divide="nodes_minus_one"), "not all its nodes"),
-    (dict(branch=False), "subtract the risk of the branch"),
-    (dict(scale="one"), "divide the error counts by m"),
-    (dict(scale="m_t"), "not by m_t"),
-    (dict(sign=-1), "the sign is reversed"),
-])
-def test_g_values_hints(mistake, hint):
-    assert hint in _message(ch02.check_g_values, lambda tree: g_values(tree, **mistake))
+    (dict(divide="leaves"), G_HINTS["leaves"]),
+    (dict(divide="nodes_minus_one"), G_HINTS["nodes"]),
+    (dict(branch=False), G_HINTS["no branch"]),
+    (dict(scale="one"), G_HINTS["counts"]),
+    (dict(scale="m_v"), G_HINTS["m_v"]),
+    (dict(sign=-1), G_HINTS["sign"]),
+    (dict(kind="gini"), G_HINTS["gini"]),        # once told "divide by m, not by m_t"
+    (dict(kind="entropy"), G_HINTS["entropy"]),
+], ids=lambda v: str(v)[:30])
+def test_g_values_mistakes_get_their_hint(mistake, hint):
+    assert_hint(ch02.check_g_values, lambda tree: g_values(tree, **mistake), hint)
 
 
-def test_g_values_keys_and_types():
-    with_leaves = lambda tree: {**{int(v): 0.0 for v in np.flatnonzero(tree.is_leaf)}, **g_values(tree)}
-    assert "leave them out" in _message(ch02.check_g_values, with_leaves)
+def test_g_values_keys_types_and_messages():
+    check = ch02.check_g_values
+    with_leaves = lambda tree: {**{int(v): 0.0 for v in np.flatnonzero(tree.is_leaf)},
+                                **g_values(tree)}
+    assert failure(check, with_leaves).hint == "leaves have no g (nothing to collapse): leave them out."
     root_only = lambda tree: {0: g_values(tree)[0]}
-    assert "for every internal node" in _message(ch02.check_g_values, root_only)
+    assert "for every internal node" in failure(check, root_only).hint
     as_array = lambda tree: np.array(list(g_values(tree).values()))
-    assert "should return a dict" in _message(ch02.check_g_values, as_array)
-    message = _message(ch02.check_g_values, lambda tree: g_values(tree, branch=False))
+    assert "should return a dict" in failure_message(check, as_array)
+    as_fraction = lambda tree: {v: Fraction(g).limit_denominator() for v, g in g_values(tree).items()}
+    assert "it should return g(v), a float" in failure_message(check, as_fraction)
+    message = failure_message(check, lambda tree: g_values(tree, branch=False))
     assert "g_values(<a stump whose split fixes no error (g = 0)>)[0] is 0.375 but g(0) = 0." in message
-    message = _message(ch02.check_g_values, lambda tree: g_values(tree, divide="leaves"))
+    message = failure_message(check, lambda tree: g_values(tree, divide="leaves"))
     assert "g_values(<the 16-record tree of the notes>)[0] is 0.125 but g(0) = 1/6 = 0.166667" in message
 
 
 # ---------------------------------------------------------------------- Exercise 2.2
-def test_weakest_link_hints():
-    assert "return all of them" in _message(ch02.check_weakest_link,
-                                            lambda p: weakest_link(p, ties="first"))
-    assert "on the current pruning" in _message(ch02.check_weakest_link,
-                                                lambda p: weakest_link(p, full_branch=True))
-    assert "not by |T_t~|" in _message(ch02.check_weakest_link,
-                                       lambda p: (weakest_link(p)[0],
-                                                  _g(p, divide="leaves")[weakest_link(p)[0][0]]))
-    every_kept = lambda p: (np.flatnonzero(p.kept).tolist(), weakest_link(p)[1])
-    assert "only internal nodes of the current pruning" in _message(ch02.check_weakest_link, every_kept)
-    assert "a list of nodes" in _message(ch02.check_weakest_link,
-                                         lambda p: (weakest_link(p)[0][0], weakest_link(p)[1]))
-    assert "a pair (nodes, alpha)" in _message(ch02.check_weakest_link, lambda p: weakest_link(p)[0])
+@pytest.mark.parametrize("wrong, hint", [
+    (lambda p: weakest_link(p, full_branch=True), ch02._WEAKEST_HINTS["full branch"]),
+    (lambda p: weakest_link(p, kind="gini"), G_HINTS["gini"]),
+    (lambda p: weakest_link(p, divide="leaves"), G_HINTS["leaves"]),
+    (lambda p: weakest_link(p, ties="first"),
+     "several nodes share the smallest g: return all of them. Compare with a tolerance "
+     "(np.isclose), since rounding can split exact ties."),
+    (lambda p: (weakest_link(p)[0], _g(p, divide="leaves")[weakest_link(p)[0][0]]),
+     "the nodes are right, but the new alpha is not g(v): " + G_HINTS["leaves"]),
+    (lambda p: (weakest_link(p)[0], _g(p, scale="one")[weakest_link(p)[0][0]]),
+     G_HINTS["counts"]),
+    (lambda p: (np.flatnonzero(p.kept).tolist(), weakest_link(p)[1]),
+     "the nodes [1, 3, 5, 6] are leaves of the current pruning; only internal nodes of the "
+     "current pruning (pruning.kept[v] and not pruning.is_leaf[v]) are candidates."),
+], ids=["full branch", "gini", "leaves", "one tie", "alpha", "counts", "leaves as nodes"])
+def test_weakest_link_mistakes_get_their_hint(wrong, hint):
+    assert_hint(ch02.check_weakest_link, wrong, hint)
+
+
+def test_weakest_link_types_and_duplicates():
+    check = ch02.check_weakest_link
+    assert "a list of nodes" in failure_message(
+        check, lambda p: (weakest_link(p)[0][0], weakest_link(p)[1]))
+    assert "a pair (nodes, alpha)" in failure_message(check, lambda p: weakest_link(p)[0])
+    assert "a pair (nodes, alpha)" in failure_message(check, lambda p: list(weakest_link(p)))
+    assert "they should be a list" in failure_message(
+        check, lambda p: (np.array(weakest_link(p)[0]), weakest_link(p)[1]))
+    twice = lambda p: (weakest_link(p)[0] * 2, weakest_link(p)[1])
+    assert "lists the same node more than once (2)" in failure_message(check, twice)
+    assert "it should return alpha, a float" in failure_message(
+        check, lambda p: (weakest_link(p)[0], Fraction(weakest_link(p)[1]).limit_denominator()))
 
 
 def test_a_weakest_link_loop_reproduces_the_library_path():
@@ -145,31 +183,61 @@ def test_a_weakest_link_loop_reproduces_the_library_path():
         assert [steps[a] for a in alphas] == [path.pruning(k) for k in range(len(path))]
 
 
+def test_the_mistake_variants_are_the_student_mutants():
+    """The check's own variants (used for hints) agree with independent student-like code."""
+    rng = np.random.default_rng(8)
+    pairs = [("leaves", dict(divide="leaves")), ("no branch", dict(branch=False)),
+             ("m_v", dict(scale="m_v")), ("gini", dict(kind="gini")),
+             ("full branch", dict(full_branch=True))]
+    for _ in range(20):
+        tree = random_tree(rng, int(rng.integers(2, 9)), int(rng.integers(2, 4)))
+        pruning = pk.cost_complexity_path(tree).pruning(0)
+        if pruning.n_leaves < 2:
+            continue
+        for name, changes in pairs:
+            ours, theirs = ch02.g_variant(pruning, name), _g(pruning, **changes)
+            assert ours.keys() == theirs.keys()
+            assert all(np.isclose(ours[v], theirs[v]) for v in ours)
+
+
 # ---------------------------------------------------------------------- Exercise 2.3
-@pytest.mark.parametrize("changes, hint", [
-    (dict(ties="first"), "smallest of the tied trees"),
-    (dict(rule="first"), "not the largest one"),
-    (dict(rule="until"), "look at every row"),
-    (dict(own_se=True), "each row's own standard error does not enter"),
-    (dict(strict=True), "use <=, not <"),
-    (dict(width=2.0), "one standard error, not two"),
-])
-def test_choose_alpha_hints(changes, hint):
+@pytest.mark.parametrize("changes, hint", list(zip(
+    [dict(ties="first"), dict(rule="first"), dict(rule="until"), dict(own_se=True),
+     dict(strict=True), dict(width=2.0)], CHOICE_HINTS)), ids=lambda v: str(v)[:25])
+def test_choose_alpha_mistakes_get_their_hint(changes, hint):
     def wrong(alphas, n_leaves, error, se):
         best, one_se = ch02._choices(error, se, **changes)
-        return alphas[best], alphas[one_se]
+        return float(alphas[best]), float(alphas[one_se])
 
-    assert hint in _message(ch02.check_choose_alpha, wrong)
+    assert_hint(ch02.check_choose_alpha, wrong, hint)
 
 
-def test_choose_alpha_shape_hints():
+def test_choose_alpha_shapes_types_and_inputs():
+    check = ch02.check_choose_alpha
+
     def indices(alphas, n_leaves, error, se):
         best = int(np.flatnonzero(error == error.min())[-1])
         return best, int(np.flatnonzero(error <= error[best] + se[best])[-1])
 
-    assert "not the step indices" in _message(ch02.check_choose_alpha, indices)
-    assert "wrong order" in _message(ch02.check_choose_alpha, lambda *t: choose_alpha(*t)[::-1])
-    assert "should return a pair" in _message(ch02.check_choose_alpha, lambda *t: choose_alpha(*t)[1])
+    assert failure(check, indices).hint == "return the alphas (alphas[k]), not the step indices k."
+    assert "wrong order" in failure(check, lambda *t: choose_alpha(*t)[::-1]).hint
+    assert "should return a pair" in failure_message(check, lambda *t: choose_alpha(*t)[1])
+    assert "should return a pair" in failure_message(check, lambda *t: list(choose_alpha(*t)))
+
+    def sorts_errors(alphas, n_leaves, error, se):
+        answer = choose_alpha(alphas, n_leaves, error, se)
+        error.sort()
+        return answer
+
+    assert "changed its argument `error` in place" in failure_message(check, sorts_errors)
+    assert "changed its argument `se` in place" in failure_message(check, mutating(choose_alpha, 3))
+
+
+@pytest.mark.parametrize("position", [0, 2, 3])
+def test_choose_alpha_uses_alphas_error_and_se(position):
+    """n_leaves may be left unused (the rows are sorted by alpha); the others may not."""
+    first = ch02.choose_alpha_cases()[0][1]
+    failure(ch02.check_choose_alpha, ignoring(choose_alpha, position, first[position]))
 
 
 def test_choose_alpha_cases_agree_with_the_selection_object():
@@ -185,10 +253,10 @@ def test_exact_g_agrees_with_the_library_risks():
     for _ in range(30):
         tree = random_tree(rng, int(rng.integers(2, 10)), 3)
         risk = leaf_risks(tree)
-        for t, g in ch02.exact_g(pk.Pruning.full(tree)).items():
-            below = tree.subtree(t)
+        for v, g in ch02.exact_g(pk.Pruning.full(tree)).items():
+            below = tree.subtree(v)
             leaves = below[tree.is_leaf[below]]
-            assert float(g) == pytest.approx((risk[t] - risk[leaves].sum()) / (len(leaves) - 1))
+            assert float(g) == pytest.approx((risk[v] - risk[leaves].sum()) / (len(leaves) - 1))
 
 
 def test_the_notes_example():

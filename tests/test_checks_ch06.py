@@ -1,9 +1,12 @@
-"""The checks of Chapter 6's exercises: correct answers pass, typical mistakes get their hint,
-the reference answers agree with the library, and the claims of the proof exercise hold."""
+"""The checks of Chapter 6's exercises: correct answers pass with one line; wrong solutions
+(mutants: the usual mistakes, an argument ignored, an input changed in place, a wrong type) are
+rejected, each with the hint that names its mistake and no other; the reference answers agree
+with the library, and the claims of the proof exercise hold."""
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -15,12 +18,18 @@ from prunekit.bounds import eta
 from prunekit.checks import ch06
 from prunekit.rademacher import draw_signs, growing_errors, relabelled_leaf_errors
 from prunekit.reduced_error import leaf_errors
-from checking import failure_message as _message
+from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
+
+PENALTY_HINTS = [hint for _, hint in ch06._penalty_variants(ch06.BY_HAND_LOSSES,
+                                                             ch06.BY_HAND_SIGNS)]
+RELABEL_HINTS = [hint for _, hint in ch06._RELABEL_MISTAKES]
+MCDIARMID_HINTS = [hint for _, hint in ch06._MCDIARMID_MISTAKES]
 
 
-# ---------------------------------------------------------------------- correct answers
-def empirical_penalty(losses, signs, absolute=True, mean=True, worst=True):
-    sums = np.asarray(losses, dtype=float) @ signs
+# ---------------------------------------------------------------------- solutions and mutants
+def empirical_penalty(losses, signs, absolute=True, mean=True, worst=True, correct=False):
+    losses = np.asarray(losses, dtype=float)
+    sums = (1 - losses if correct else losses) @ signs
     sums = np.abs(sums) if absolute else sums
     sums = sums / len(signs) if mean else sums
     return float(sums.max() if worst else sums.mean())
@@ -30,111 +39,211 @@ def flip(y, signs, where=1):
     return np.where(signs == where, 1 - y, y)
 
 
-def relabelled_errors(predictions, y, signs, where=1, plain=False):
-    if plain:
+def relabelled_errors(predictions, y, signs, mistake=None):
+    if mistake == "two-class complement":
+        z = np.where(signs == 1, 1 - y, y)
+        return int(np.sum(predictions != z))
+    if mistake == "plain":
         return int(np.sum(predictions != y))
+    if mistake == "only plus":
+        return int(np.sum((signs == 1) & (predictions == y)))
+    if mistake == "only minus":
+        return int(np.sum((signs == -1) & (predictions != y)))
+    where = -1 if mistake == "where -1" else 1
     return int(np.sum(np.where(signs == where, predictions == y, predictions != y)))
 
 
-def k_rep_table(left, right, leaf_growing, leaf_pruning, k, leaf_step=True, leaf_everywhere=False):
+def k_rep_table(left, right, leaf_growing, leaf_pruning, k, mistake=None):
     table = np.full(k + 1, np.inf)
     if left is not None:
         for i in range(k + 1):
-            table[i] = min(left[u] + right[i - u] for u in range(i + 1))
-    start = 0 if leaf_everywhere else leaf_growing
-    if leaf_step and start <= k:
-        table[start:] = np.minimum(table[start:], leaf_pruning)
+            if mistake == "sum not min":
+                table[i] = left[i] + right[i]
+            else:
+                table[i] = min(left[u] + right[i - u] for u in range(i + 1))
+    if mistake == "leaf everywhere":
+        return np.minimum(table, leaf_pruning)
+    if mistake == "no leaf" or leaf_growing > k:
+        return table
+    if mistake == "leaf only at g":
+        table[leaf_growing] = min(table[leaf_growing], leaf_pruning)
+        return table
+    table[leaf_growing:] = np.minimum(table[leaf_growing:], leaf_pruning)
     return table
 
 
-def mcdiarmid_deviation(delta, c, log_of=lambda d: 2 / d, half=True):
-    total = float(np.sum(np.asarray(c) ** 2))
-    return math.sqrt(math.log(log_of(delta)) * total / (2 if half else 1))
-
-
+def mcdiarmid_deviation(delta, c, mistake=None):
+    squares = float(np.sum(np.asarray(c) ** 2))
+    if mistake == "one tail":
+        return math.sqrt(math.log(1 / delta) * squares / 2)
+    if mistake == "no half":
+        return math.sqrt(math.log(2 / delta) * squares)
+    if mistake == "norm":
+        return math.sqrt(math.log(2 / delta) * math.sqrt(squares) / 2)
+    if mistake == "sum":
+        return math.sqrt(math.log(2 / delta) * float(np.sum(c)) / 2)
+    if mistake == "no root":
+        return math.log(2 / delta) * squares / 2
+    return math.sqrt(math.log(2 / delta) * squares / 2)
 
 
 def test_correct_answers_pass_with_one_line(capsys):
     ch06.check_penalty_by_hand(lambda: 1 / 6)
+    ch06.check_penalty_by_hand(lambda: Fraction(1, 6))       # "a number": a fraction is fine
     ch06.check_empirical_penalty(empirical_penalty)
     ch06.check_flip(flip)
     ch06.check_relabelled_errors(relabelled_errors)
     ch06.check_k_rep_table(k_rep_table)
     ch06.check_mcdiarmid_deviation(mcdiarmid_deviation)
     lines = capsys.readouterr().out.splitlines()
-    assert [line.split(":")[0] for line in lines] == [
-        "✓ penalty_by_hand", "✓ empirical_penalty", "✓ flip", "✓ relabelled_errors",
-        "✓ k_rep_table", "✓ mcdiarmid_deviation"]
-    assert all(line.endswith("checks passed.") for line in lines)
+    assert lines == ["✓ penalty_by_hand: all 1 checks passed.",
+                     "✓ penalty_by_hand: all 1 checks passed.",
+                     "✓ empirical_penalty: all 6 checks passed.", "✓ flip: all 4 checks passed.",
+                     "✓ relabelled_errors: all 6 checks passed.",
+                     "✓ k_rep_table: all 8 checks passed.",
+                     "✓ mcdiarmid_deviation: all 11 checks passed."]
 
 
 def test_not_implemented_answers_fail_with_the_standard_message():
-    def todo(*args):
-        raise NotImplementedError()
-
     for check in (ch06.check_penalty_by_hand, ch06.check_empirical_penalty, ch06.check_flip,
                   ch06.check_relabelled_errors, ch06.check_k_rep_table,
                   ch06.check_mcdiarmid_deviation):
-        assert "is not implemented yet" in _message(check, todo)
+        assert "is not implemented yet" in failure_message(check, not_implemented)
 
 
-# ---------------------------------------------------------------------- hints
+# ---------------------------------------------------------------------- Exercise 6.1
 @pytest.mark.parametrize("value, hint", [
-    (1.0, "divide the sum by m"),
-    (0.5, "not the penalty"),
-    ("1/6", "should return the penalty, a number"),
+    (1.0, PENALTY_HINTS[1]),
+    (float(np.abs(ch06.BY_HAND_LOSSES @ ch06.BY_HAND_SIGNS).mean() / 6), PENALTY_HINTS[2]),
+    (0.5, "for each classifier add sigma_i over the examples it gets wrong, divide by m = 6, "
+          "take absolute values and then the largest."),
 ])
-def test_penalty_by_hand_hints(value, hint):
-    assert hint in _message(ch06.check_penalty_by_hand, lambda: value)
+def test_penalty_by_hand_mistakes_get_their_hint(value, hint):
+    error = assert_hint(ch06.check_penalty_by_hand, lambda: value, hint)
+    assert "explain_penalty_by_hand()" in str(error) and "h1:" not in str(error)
 
 
+def test_penalty_by_hand_types_and_explanation(capsys):
+    assert "should return the penalty, a number" in failure_message(
+        ch06.check_penalty_by_hand, lambda: "1/6")
+    ch06.explain_penalty_by_hand()
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "h1: wrong on i = [1, 4, 6], signed sum +1 +1 -1 = +1, |+1| / 6 = 0.1667"
+    assert out[2] == "h3: wrong on i = [1, 2], signed sum +1 -1 = 0, |0| / 6 = 0.0000"
+    assert out[-1] == "penalty: the largest, 0.1667"
+
+
+@pytest.mark.parametrize("changes, hint", list(zip(
+    [dict(absolute=False), dict(mean=False), dict(worst=False), dict(correct=True)],
+    PENALTY_HINTS)), ids=str)
+def test_empirical_penalty_mistakes_get_their_hint(changes, hint):
+    assert_hint(ch06.check_empirical_penalty, lambda L, r: empirical_penalty(L, r, **changes),
+                hint)
+
+
+def test_empirical_penalty_types_arguments_and_inputs():
+    check = ch06.check_empirical_penalty
+    assert "return a single number" in failure_message(
+        check, lambda L, r: np.array([empirical_penalty(L, r)]))
+    cases = ch06.penalty_cases()
+    for position in (0, 1):
+        failure(check, ignoring(empirical_penalty, position, cases[0][position + 1]))
+    assert "changed its argument `losses` in place" in failure_message(
+        check, mutating(empirical_penalty, 0))
+
+
+# ---------------------------------------------------------------------- Exercise 6.2
 @pytest.mark.parametrize("wrong, hint", [
-    (lambda L, r: empirical_penalty(L, r, absolute=False), "absolute value before the maximum"),
-    (lambda L, r: empirical_penalty(L, r, mean=False), "divide the sum by m"),
-    (lambda L, r: empirical_penalty(L, r, worst=False), "take the maximum over the classifiers"),
-    (lambda L, r: empirical_penalty(1 - np.asarray(L), r), "correct predictions"),
-    (lambda L, r: np.array([empirical_penalty(L, r)]), "return a single number"),
-])
-def test_empirical_penalty_hints(wrong, hint):
-    assert hint in _message(ch06.check_empirical_penalty, wrong)
+    (lambda y, r: flip(y, r, where=-1), "flip the labels where the sign is +1 (sigma_i = +1 asks "
+                                        "h to err on example i)."),
+    (lambda y, r: 1 - y, "flip only where signs == 1; keep y where signs == -1."),
+    (lambda y, r: y.copy(), "z_i = 1 - y_i where signs[i] == 1, and z_i = y_i otherwise."),
+], ids=["where -1", "everywhere", "nowhere"])
+def test_flip_mistakes_get_their_hint(wrong, hint):
+    assert_hint(ch06.check_flip, wrong, hint)
 
 
-@pytest.mark.parametrize("wrong, hint", [
-    (lambda y, r: flip(y, r, where=-1), "where the sign is +1"),
-    (lambda y, r: 1 - y, "flip only where signs == 1"),
-    (lambda y, r: y, "z_i = 1 - y_i"),
-    (lambda y, r: flip(y, r)[:-1], "one label per example"),
-])
-def test_flip_hints(wrong, hint):
-    assert hint in _message(ch06.check_flip, wrong)
+def test_flip_types_and_inputs():
+    check = ch06.check_flip
+    assert "one label per example" in failure_message(check, lambda y, r: flip(y, r)[:-1])
+    assert "it should return a NumPy array" in failure_message(
+        check, lambda y, r: flip(y, r).tolist())
+    assert "the labels should be integers" in failure_message(
+        check, lambda y, r: flip(y, r).astype(float))
+
+    def in_place(y, signs):
+        y[signs == 1] = 1 - y[signs == 1]
+        return y
+
+    assert "changed its argument `y` in place" in failure_message(check, in_place)
+    first = ch06.relabel_cases()[0]
+    for position in (0, 1):
+        failure(check, ignoring(flip, position, first[position + 2]))
 
 
-@pytest.mark.parametrize("wrong, hint", [
-    (lambda p, y, r: relabelled_errors(p, y, r, where=-1), "you relabelled where sigma_i = -1"),
-    (lambda p, y, r: relabelled_errors(p, y, r, plain=True), "ordinary errors"),
-    (lambda p, y, r: int(np.sum((r == 1) & (p == y))), "only the examples with sigma_i = +1"),
-])
-def test_relabelled_errors_hints(wrong, hint):
-    assert hint in _message(ch06.check_relabelled_errors, wrong)
+@pytest.mark.parametrize("mistake, hint", list(zip(
+    ["where -1", "two-class complement", "plain", "only plus", "only minus"], RELABEL_HINTS)),
+    ids=str)
+def test_relabelled_errors_mistakes_get_their_hint(mistake, hint):
+    # the two-class complement 1 - y on three classes was once told "you relabelled where
+    # sigma_i = -1"
+    assert_hint(ch06.check_relabelled_errors,
+                lambda p, y, r: relabelled_errors(p, y, r, mistake), hint)
 
 
-@pytest.mark.parametrize("wrong, hint", [
-    (lambda *a: k_rep_table(*a, leaf_step=False), "step 3"),
-    (lambda *a: k_rep_table(*a, leaf_everywhere=True), "only for budgets i >= leaf_growing"),
-    (lambda *a: k_rep_table(*a)[:-1], "k + 1"),
-])
-def test_k_rep_table_hints(wrong, hint):
-    assert hint in _message(ch06.check_k_rep_table, wrong)
+def test_relabelled_errors_types_arguments_and_inputs():
+    check = ch06.check_relabelled_errors
+    message = failure_message(check, lambda p, y, r: float(relabelled_errors(p, y, r)))
+    assert "a float; it should return a number of errors, an int" in message
+    cases = ch06.relabel_cases()
+    for position in range(3):
+        failure(check, ignoring(relabelled_errors, position, cases[0][position + 1]))
+    assert "changed its argument `predictions` in place" in failure_message(
+        check, mutating(relabelled_errors, 0))
 
 
-@pytest.mark.parametrize("wrong, hint", [
-    (lambda d, c: mcdiarmid_deviation(d, c, log_of=lambda x: 1 / x), "log(2 / delta)"),
-    (lambda d, c: mcdiarmid_deviation(d, c, half=False), "the factor 2 divides"),
-    (lambda d, c: math.sqrt(math.log(2 / d) * math.sqrt(np.sum(np.asarray(c) ** 2)) / 2),
-     "sum of the squares"),
-])
-def test_mcdiarmid_hints(wrong, hint):
-    assert hint in _message(ch06.check_mcdiarmid_deviation, wrong)
+# ---------------------------------------------------------------------- Exercise 6.3
+@pytest.mark.parametrize("mistake", list(ch06._K_REP_HINTS))
+def test_k_rep_table_mistakes_get_their_hint(mistake):
+    assert_hint(ch06.check_k_rep_table, lambda *a: k_rep_table(*a, mistake=mistake),
+                ch06._K_REP_HINTS[mistake])
+
+
+def test_k_rep_table_types_arguments_and_inputs():
+    check = ch06.check_k_rep_table
+    assert "k + 1" in failure_message(check, lambda *a: k_rep_table(*a)[:-1])
+    assert "it should return a NumPy array of numbers" in failure_message(
+        check, lambda *a: k_rep_table(*a).tolist())
+
+    def aliasing(left, right, leaf_growing, leaf_pruning, k):
+        table = k_rep_table(left, right, leaf_growing, leaf_pruning, k)
+        if left is not None:          # table = left, then filled in: the child's table changes
+            left[:] = table
+        return table
+
+    assert "changed its argument `left` in place" in failure_message(check, aliasing)
+    cases = ch06.k_rep_cases()
+    for position in (2, 3, 4):        # leaf_growing, leaf_pruning or k fixed
+        failure(check, ignoring(k_rep_table, position, cases[2][position + 1]))
+
+
+# ---------------------------------------------------------------------- Exercise 6.4
+@pytest.mark.parametrize("mistake, hint", list(zip(
+    ["one tail", "no half", "norm", "sum", "no root"], MCDIARMID_HINTS)), ids=str)
+def test_mcdiarmid_mistakes_get_their_hint(mistake, hint):
+    assert_hint(ch06.check_mcdiarmid_deviation,
+                lambda d, c: mcdiarmid_deviation(d, c, mistake), hint)
+
+
+def test_mcdiarmid_types_and_arguments():
+    check = ch06.check_mcdiarmid_deviation
+    assert "a deviation, a float" in failure_message(
+        check, lambda d, c: str(mcdiarmid_deviation(d, c)))
+    first = ch06.mcdiarmid_cases()[1]
+    for position in (0, 1):
+        failure(check, ignoring(mcdiarmid_deviation, position, first[position]))
+    assert "changed its argument `c` in place" in failure_message(
+        check, mutating(mcdiarmid_deviation, 1))
 
 
 # ---------------------------------------------------------------------- references vs library
@@ -161,7 +270,7 @@ def test_reference_relabelled_errors_are_the_library_leaf_errors(grown):
     root_label = np.full(len(y), tree.labels[0])
     assert ch06.relabelled_errors_reference(root_label, y, signs) == errors_z[0]
     assert ch06.relabelled_errors_reference(root_label, y, -signs) == errors_zbar[0]
-    # the identity behind the recipe: err_z = n_+ - sum_i r_i l_i
+    # the identity behind the recipe: err_z = m_+ - sum_i sigma_i l_i
     for p in pk.all_prunings(tree):
         predictions = p.predict(X)
         assert ch06.relabelled_errors_reference(predictions, y, signs) == (

@@ -3,8 +3,11 @@
 * Every committed student notebook is exactly what ``exercises/make_student.py`` generates.
 * Run untouched, a student notebook fails every check cell with ``CheckFailed`` (and nothing
   else fails); the solution notebook passes every check.
-* ``prunekit.checks``: wrong implementations get a ``CheckFailed`` whose hint names the
-  mistake, and the claims of the proof exercises hold numerically.
+* The notebooks' code lines are at most 79 characters, and a hand exercise's worked solution
+  is printed only in its check cell, after the check has passed.
+* The toolkit of ``prunekit.checks`` (types, copies, in-place changes, time limit, hints that
+  must explain every case), and the claims of Chapter 1's proof exercise. The checks of each
+  chapter are tested with wrong solutions in ``tests/test_checks_chNN.py``.
 
 Every notebook in ``exercises/solutions/`` is covered automatically.
 """
@@ -12,10 +15,8 @@ Every notebook in ``exercises/solutions/`` is covered automatically.
 from __future__ import annotations
 
 import importlib.util
-import math
 import signal
 import sys
-import time
 from pathlib import Path
 
 import nbformat
@@ -24,10 +25,18 @@ import pytest
 from nbclient import NotebookClient
 
 import prunekit as pk
-from prunekit.checks import CheckFailed, Checker, TimeLimitExceeded, describe, time_limit
-from prunekit.checks import ch01
+from prunekit.checks import (
+    CheckFailed,
+    Checker,
+    TimeLimitExceeded,
+    as_float,
+    as_int,
+    describe,
+    distinct,
+    explaining_mistake,
+    time_limit,
+)
 from prunekit.growing import gain
-from checking import failure_message as _message
 
 ROOT = Path(__file__).resolve().parents[1]
 EXERCISES = ROOT / "exercises"
@@ -178,235 +187,6 @@ def test_solution_notebook_follows_the_nbgrader_conventions(solution):
     assert len(grade_ids) == len(set(grade_ids)), "grade_id values must be unique"
 
 
-# ---------------------------------------------------------------------- (d) the checks
-
-
-def _entropy(a, log=np.log):
-    return 0.0 if a in (0, 1) else -a * log(a) - (1 - a) * log(1 - a)
-
-
-def information_gain(x, y, log=np.log, weighted=True):
-    result = _entropy(np.mean(y), log)
-    for side in (0, 1):
-        on = x == side
-        if on.any():
-            result -= (np.mean(on) if weighted else 1.0) * _entropy(np.mean(y[on]), log)
-    return float(result)
-
-
-def naive_information_gain(x, y):
-    def entropy(a):
-        return -a * np.log(a) - (1 - a) * np.log(1 - a)
-    q = np.mean(x)
-    with np.errstate(all="ignore"):
-        return entropy(np.mean(y)) - q * entropy(np.mean(y[x == 1])) - (1 - q) * entropy(np.mean(y[x == 0]))
-
-
-def best_threshold(x, y, measure=None, on_point=False, equal_values=False):
-    order = np.argsort(x, kind="stable")
-    xs, ys = x[order], y[order]
-    m = len(xs)
-    n_left = np.arange(1, m)
-    n_right = m - n_left
-    ones_left = np.cumsum(ys)[:-1]
-    ones_right = ys.sum() - ones_left
-    C = measure or (lambda a: 2 * a * (1 - a))
-    gains = C(ys.mean()) - (n_left * C(ones_left / n_left) + n_right * C(ones_right / n_right)) / m
-    valid = np.ones(m - 1, bool) if equal_values else xs[1:] > xs[:-1]
-    if not valid.any():
-        return None, 0.0
-    i = int(np.argmax(np.where(valid, gains, -np.inf)))
-    threshold = xs[i] if on_point else (xs[i] + xs[i + 1]) / 2
-    return float(threshold), float(gains[i])
-
-
-def quadratic_best_threshold(x, y):
-    x, y = x.tolist(), y.tolist()
-    best, best_gain = None, -1.0
-
-    def C(labels):
-        a = sum(labels) / len(labels)
-        return 2 * a * (1 - a)
-
-    values = sorted(set(x))
-    for a, b in zip(values, values[1:]):
-        theta = (a + b) / 2
-        left = [label for value, label in zip(x, y) if value <= theta]
-        right = [label for value, label in zip(x, y) if value > theta]
-        g = C(y) - (len(left) * C(left) + len(right) * C(right)) / len(y)
-        if g > best_gain + 1e-12:
-            best, best_gain = theta, g
-    return (best, best_gain) if best is not None else (None, 0.0)
-
-
-def mdl_bound(e, n, d, m, delta=0.05, plus=1, bits_log=math.log2, conf_log=math.log):
-    return e + math.sqrt(((n + plus) * bits_log(d + 3) + conf_log(2 / delta)) / (2 * m))
-
-
-def test_correct_implementations_pass_with_one_line(capsys):
-    ch01.check_information_gain(information_gain)
-    ch01.check_best_threshold(best_threshold)
-    ch01.check_mdl_bound(mdl_bound)
-    assert capsys.readouterr().out == (
-        "✓ information_gain: all 8 checks passed.\n"
-        "✓ best_threshold: all 10 checks passed.\n"
-        "✓ mdl_bound: all 5 checks passed.\n"
-    )
-
-
-def test_not_implemented_and_crashing_functions():
-    def todo(*args):
-        raise NotImplementedError()
-
-    message = _message(ch01.check_information_gain, todo)
-    assert message == ("✗ information_gain is not implemented yet: replace "
-                       "`raise NotImplementedError()` with your code.")
-    message = _message(ch01.check_mdl_bound, lambda *args: 1 / 0)
-    assert "mdl_bound(0.1, 7, 10, 300, 0.05) raised ZeroDivisionError" in message
-    with pytest.raises(CheckFailed) as info:
-        ch01.check_best_threshold(lambda x, y: [][0])
-    assert isinstance(info.value.__cause__, IndexError)      # the student's traceback is kept
-    assert "best_threshold(x=[3, 1, 6, 4, 2, 5], y=[0, 0, 1, 1, 0, 1]) raised IndexError" in str(info.value)
-    assert "not a function" in _message(ch01.check_information_gain, 0.5)
-
-
-@pytest.mark.parametrize("wrong, hint", [
-    (lambda x, y: information_gain(x, y, log=np.log2), "1/ln 2"),
-    (lambda x, y: information_gain(x, y, weighted=False), "fraction of examples on that side"),
-    (naive_information_gain, "0 log 0 = 0"),
-    (lambda x, y: information_gain(x, y) if x.any() and not x.all() else float("nan"), "empty"),
-    (lambda x, y: -information_gain(x, y), "sign is reversed"),
-    (lambda x, y: np.array([information_gain(x, y)]), "return a single number"),
-    (lambda x, y: str(information_gain(x, y)), "should return the gain, a number"),
-])
-def test_information_gain_hints(wrong, hint):
-    assert hint in _message(ch01.check_information_gain, wrong)
-
-
-@pytest.mark.parametrize("wrong, hint", [
-    (lambda x, y: best_threshold(x, y, on_point=True), "on a data point"),
-    (lambda x, y: best_threshold(x, y, equal_values=True), "between two equal values is not a split"),
-    (lambda x, y: best_threshold(x, y, measure=lambda a: a * (1 - a)), "factor 2"),
-    (lambda x, y: best_threshold(x, y, measure=np.vectorize(_entropy)), "information gain"),
-    (lambda x, y: (None, 0.0) if len(x) < 2 else best_threshold(x, y)[:1], "pair (threshold, gain)"),
-    (lambda x, y: (float(x[0]), 0.0) if len(set(x.tolist())) < 2 else best_threshold(x, y), "(None, 0.0)"),
-])
-def test_best_threshold_hints(wrong, hint):
-    with np.errstate(all="ignore"):
-        assert hint in _message(ch01.check_best_threshold, wrong)
-
-
-def test_best_threshold_stops_a_pure_python_quadratic_scan():
-    handler = signal.getsignal(signal.SIGALRM)
-    start = time.monotonic()
-    message = _message(ch01.check_best_threshold, quadratic_best_threshold, time_limit=0.5)
-    assert "was still running after 0.5 seconds" in message and "quadratic" in message
-    assert time.monotonic() - start < 20
-    assert signal.getsignal(signal.SIGALRM) == handler
-
-
-@pytest.mark.parametrize("changes, hint", [
-    (dict(plus=0), "n instead of n + 1"),
-    (dict(bits_log=math.log), "description length is in bits"),
-    (dict(conf_log=math.log2), "natural logarithm"),
-])
-def test_mdl_bound_hints(changes, hint):
-    assert hint in _message(ch01.check_mdl_bound, lambda *args: mdl_bound(*args, **changes))
-
-
-def test_mdl_bound_hints_for_the_square_root_and_2m():
-    no_root = lambda e, n, d, m, delta: e + ((n + 1) * math.log2(d + 3) + math.log(2 / delta)) / (2 * m)
-    assert "square root" in _message(ch01.check_mdl_bound, no_root)
-    one_m = lambda e, n, d, m, delta: mdl_bound(e, n, d, m / 2, delta)
-    assert "2m" in _message(ch01.check_mdl_bound, one_m)
-
-
-@pytest.fixture(scope="module")
-def dnf_trees():
-    X, y = pk.datasets.make_boolean_dnf(300, n_features=10, noise=0.1, random_state=0)
-    return X, y, pk.id3(X, y), pk.id3(X, y, max_depth=2)
-
-
-def test_tree_bounds_check(dnf_trees, capsys):
-    X, y, full, shallow = dnf_trees
-    m, d = X.shape
-
-    def bound(tree, n=None, errors=False):
-        e = tree.error(X, y) * (m if errors else 1)
-        return mdl_bound(e, tree.n_nodes if n is None else n, d, m)
-
-    ch01.check_tree_bounds(lambda: (bound(full), bound(shallow)), X, y)
-    assert capsys.readouterr().out == "✓ tree_bounds: all 2 checks passed.\n"
-    assert "swapped" in _message(ch01.check_tree_bounds, lambda: (bound(shallow), bound(full)), X, y)
-    assert "not only its leaves" in _message(
-        ch01.check_tree_bounds, lambda: (bound(full, full.n_leaves), bound(shallow)), X, y)
-    assert "error rate" in _message(
-        ch01.check_tree_bounds, lambda: (bound(full), bound(shallow, errors=True)), X, y)
-    wrong_mdl = lambda e, n, d, m, delta=0.05: mdl_bound(e, n, d, m, delta, plus=0)
-    message = _message(ch01.check_tree_bounds,
-                       lambda: (wrong_mdl(full.error(X, y), full.n_nodes, d, m), bound(shallow)),
-                       X, y, mdl_bound=wrong_mdl)
-    assert "make it pass its check first" in message
-
-
-@pytest.fixture(scope="module")
-def small_template_tree():
-    X = np.array([[0, 0, 0], [0, 0, 1], [0, 0, 0], [0, 0, 1], [0, 1, 0], [0, 1, 0],
-                  [0, 1, 1], [0, 1, 1], [0, 1, 1], [1, 0, 0], [1, 0, 1], [1, 1, 0],
-                  [1, 1, 1], [1, 1, 0], [1, 1, 1], [1, 1, 1]], dtype=float)
-    y = np.array([0, 0, 0, 0, 1, 1, 0, 1, 1, 0, 0, 1, 1, 1, 1, 1])
-    tree = pk.Tree.from_arrays(
-        [1, 2, -1, 4, -1, -1, -1], [6, 3, -1, 5, -1, -1, -1],
-        [[7, 9], [5, 4], [4, 0], [1, 4], [0, 2], [1, 2], [2, 5]],
-        feature=[0, 1, -1, 2, -1, -1, -1], threshold=[0.5, 0.5, np.nan, 0.5, np.nan, np.nan, np.nan])
-    return tree, X, y
-
-
-def test_template_choice_check(small_template_tree, capsys):
-    tree, X, y = small_template_tree
-    answers = {3: "leaf 1", 1: "keep", 0: "left subtree"}
-    ch01.check_template_choice(lambda node: answers[node], tree, X, y)
-    # An option tied with the template's (same f, same size) is accepted too.
-    ch01.check_template_choice(lambda node: {**answers, 3: "Right  Subtree"}[node], tree, X, y)
-    assert capsys.readouterr().out == "✓ template_choice: all 3 checks passed.\n" * 2
-
-    message = _message(ch01.check_template_choice, lambda node: {**answers, 0: "keep"}[node], tree, X, y)
-    assert "template_choice(0) returned 'keep' but the template takes 'left subtree'" in message
-    assert "f = 1/16 + 0.01 × 3 = 0.0925   <- the template's choice" in message
-    assert "f = 3/16 + 0.01 × 5 = 0.2375" in message
-    assert "through that subtree" in message
-    message = _message(ch01.check_template_choice, lambda node: "keep", tree, X, y)
-    assert "template_choice(3)" in message and "more nodes" in message
-    message = _message(ch01.check_template_choice, lambda node: "prune", tree, X, y)
-    assert "'leaf 0', 'leaf 1', 'left subtree', 'right subtree', 'keep'" in message
-
-
-def test_template_explanation_agrees_with_the_library():
-    """The table shown for a wrong answer replays the template; its minimum is the library's step."""
-    rng = np.random.default_rng(7)
-    for trial in range(30):
-        X = rng.integers(0, 3, size=(40, 3)).astype(float)
-        y = (X[:, 0] + rng.integers(0, 2, size=40) > 1.5).astype(int)
-        tree = pk.grow_tree(X, y, max_depth=int(rng.integers(2, 5)))
-        if tree.n_nodes == 1:
-            continue
-        penalty = float(rng.choice([0.0, 0.01, 0.03, 0.1]))
-        _, steps = pk.bottom_up_prune(tree, X, y, objective=lambda e, n: e + penalty * n,
-                                      return_steps=True)
-        for step in steps:
-            rows, size, _ = ch01._template_rows(tree, X, y, steps, step.node, penalty)
-            assert min(rows)[3] == step.choice
-            assert next(r for r in rows if r[3] == step.choice)[1] == step.n_nodes
-
-
-def test_check_cases_have_unambiguous_answers():
-    """Random threshold cases have a unique best split, so every correct scan returns it."""
-    for description, x, y in ch01.best_threshold_cases():
-        split = pk.growing.best_threshold_split(x[:, None], y, "gini")
-        if "pure" not in description and split.feature >= 0:
-            assert split.n_best == 1, description
-
-
 # ---------------------------------------------------------------------- the checks' toolkit
 def test_describe_is_short_and_deterministic():
     assert describe(np.arange(20)) == "[0, 1, 2, 3, 4, 5, ..., 14, 15, 16, 17, 18, 19] (20 values)"
@@ -428,10 +208,75 @@ def test_checker_counts_and_reports(capsys):
     assert isinstance(info.value, AssertionError)
 
 
-def test_checker_passes_copies_of_the_inputs():
+def test_checker_passes_copies_and_rejects_changes_in_place():
     data = np.array([3, 1, 2])
-    Checker("sorter", lambda x: x.sort()).call(data)
-    assert data.tolist() == [3, 1, 2]
+    with pytest.raises(CheckFailed) as info:
+        Checker("sorter", lambda values: values.sort()).call(data)
+    assert data.tolist() == [3, 1, 2]              # the caller's array is untouched
+    assert "sorter([3, 1, 2]) changed its argument `values` in place." in str(info.value)
+    assert "np.array(values) or values.copy()" in info.value.hint
+
+    def appends(items, extra):
+        extra["seen"] = True
+        return len(items)
+
+    with pytest.raises(CheckFailed, match="changed its argument `extra` in place"):
+        Checker("appends", appends).call([1], {"seen": False})
+    # reading, copying and returning a new array are fine; so are immutable prunekit objects
+    assert Checker("reader", lambda values: np.sort(values)).call(data).tolist() == [1, 2, 3]
+    tree = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]])
+    assert Checker("size", lambda t: t.n_nodes).call(tree) == 3
+    nan_array = np.array([np.nan, 1.0])
+    assert Checker("nan", lambda values: 0.0).call(nan_array) == 0.0   # nan equals nan here
+
+
+def test_too_slow_and_out_of_memory_calls_get_the_given_hint():
+    def slow(x):
+        while True:
+            pass
+
+    with pytest.raises(CheckFailed) as info:
+        Checker("slow", slow).call(1, seconds=0.05, slow_hint="sort once.")
+    assert str(info.value) == "✗ slow(1) was still running after 0.05 seconds.\nHint: sort once."
+
+    def hungry(x):
+        raise MemoryError()
+
+    with pytest.raises(CheckFailed, match="ran out of memory"):
+        Checker("hungry", hungry).call(1, seconds=5)
+    with pytest.raises(MemoryError):     # without a time limit it is not about speed
+        Checker("hungry", hungry).call(1)
+
+
+def test_scalar_types_are_enforced():
+    assert as_float(np.float32(0.5), "f()") == 0.5 and as_float(np.array(2.0), "f()") == 2.0
+    for value, text in ((1, "returned 1, an int"), (np.int64(0), "returned 0, an int64"),
+                        ("1", "of type str"), (True, "of type bool")):
+        with pytest.raises(CheckFailed, match=text):
+            as_float(value, "f()")
+    assert as_int(np.int64(3), "f()") == 3
+    for value, text in ((3.0, "returned 3, a float"), (True, "a boolean"),
+                        (np.float64(2), "a float64"), (None, "of type NoneType")):
+        with pytest.raises(CheckFailed, match=text):
+            as_int(value, "f()")
+    distinct([1, 2, 3], "f()")
+    with pytest.raises(CheckFailed, match=r"lists the same node more than once \(2\)"):
+        distinct([1, 2, 2], "f()", "node")
+
+
+def test_a_hint_must_explain_every_case():
+    """A mistake that matches the failing case by coincidence does not name the cause."""
+    cases = [(1.0,), (2.0,), (3.0,)]
+    expected = lambda x: 2 * x
+    doubled_plus = (lambda x: 2 * x + 1, "added 1")
+    squared = (lambda x: x * x, "squared")          # agrees with 2x at x = 2 only
+    student = lambda x: 2 * x + 1
+    assert explaining_mistake(student, cases, [squared, doubled_plus], expected) == "added 1"
+    assert explaining_mistake(lambda x: x * x, cases, [doubled_plus, squared], expected) == "squared"
+    assert explaining_mistake(lambda x: x ** 3, cases, [doubled_plus, squared], expected) is None
+    # cases the student's function cannot do are left out, not held against a mistake
+    partial = lambda x: 2 * x + 1 if x < 3 else 1 / 0
+    assert explaining_mistake(partial, cases, [doubled_plus], expected) == "added 1"
 
 
 def test_time_limit_interrupts_and_restores():
@@ -444,6 +289,30 @@ def test_time_limit_interrupts_and_restores():
     with time_limit(5):
         pass
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+
+
+# ---------------------------------------------------------------------- notebook conventions
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.stem)
+def test_code_lines_are_at_most_79_characters(solution):
+    nb = nbformat.read(solution, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            for line in cell.source.split("\n"):
+                assert len(line) <= 79, f"{cell.get('id')}: {line!r} has {len(line)} characters"
+
+
+@pytest.mark.parametrize("solution", SOLUTIONS, ids=lambda p: p.stem)
+def test_worked_solutions_are_printed_only_after_the_check(solution):
+    """explain_* calls are in check cells, after the check: a failing check stops the cell
+    before the worked solution is printed."""
+    nb = nbformat.read(solution, as_version=4)
+    for cell in nb.cells:
+        lines = [line for line in cell.source.split("\n") if line.startswith("explain_")]
+        if not lines:
+            continue
+        assert _is_check(cell), f"{cell.get('id')} calls {lines[0]} outside a check cell"
+        first = cell.source.split("\n")[0]
+        assert first.startswith("check_"), f"{cell.get('id')} does not start with its check"
 
 
 # ---------------------------------------------------------------------- Exercise 1.5's claims

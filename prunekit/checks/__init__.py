@@ -12,9 +12,18 @@ The building blocks for writing such checks:
   the inputs, counts the cases and prints the success line (:meth:`Checker.passed`);
 * :func:`fail` and :func:`failure_message` -- the ``✗ ... / Hint: ...`` message format;
 * :func:`describe` and :func:`call_text` -- short, deterministic text for values and calls;
-* :func:`as_number` -- accepts a scalar answer (Python or NumPy) and rejects anything else;
+* :func:`as_number`, :func:`as_float`, :func:`as_int` -- accept a scalar answer of the type the
+  exercise asks for (Python or NumPy) and reject anything else with a message saying so;
+* :func:`distinct` -- rejects a list that names the same item twice;
 * :func:`time_limit` -- a generous wall-clock limit, so that a far too slow implementation
   gets a hint instead of hanging the notebook.
+
+:meth:`Checker.call` also fails when the student's function changes one of its arguments in
+place (it compares every argument after the call with a copy taken before it).
+
+Exercises worked by hand (a decision or a number per question) do not print the worked
+solution when an answer is wrong, which would give the answer away: each has an ``explain_*``
+function in its chapter's module that prints the worked numbers on request.
 
 Output is deterministic (no timings, no memory addresses): the exercise solutions are tested
 with ``pytest --nbval``, which compares every printed line.
@@ -24,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import inspect
 import math
 import numbers
 import signal
@@ -37,10 +47,14 @@ from prunekit.tree import Tree
 
 __all__ = [
     "CheckFailed", "Checker", "fail", "failure_message", "describe", "call_text",
-    "as_number", "close", "time_limit", "TimeLimitExceeded", "random_tree",
+    "as_number", "as_float", "as_int", "distinct", "close", "time_limit", "TimeLimitExceeded",
+    "random_tree", "SLOW_HINT", "explaining_mistake",
 ]
 
 NOT_IMPLEMENTED = "replace `raise NotImplementedError()` with your code."
+
+SLOW_HINT = ("a reasonable implementation finishes this case in a few seconds; look for work "
+             "that is repeated far more often than needed (a loop inside a loop over the data).")
 
 
 class CheckFailed(AssertionError):
@@ -130,11 +144,135 @@ def as_number(value: Any, call: str, what: str = "a number") -> float:
     return float(value)
 
 
+def as_float(value: Any, call: str, what: str = "a float") -> float:
+    """Accept a float answer (Python ``float`` or a NumPy floating scalar), or fail.
+
+    Integers are refused although their value might be right: the exercise asks for a float,
+    and ``min(1, x)`` or ``0`` where ``0.0`` was meant are the usual ways an int slips out.
+    """
+    __tracebackhide__ = True
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if isinstance(value, (float, np.floating)):
+        return float(value)
+    if isinstance(value, (numbers.Integral, np.integer)) and not isinstance(value, (bool, np.bool_)):
+        fail(f"{call} returned {describe(value)}, an {type(value).__name__}; it should return "
+             f"{what}.",
+             "return a float, e.g. float(...) around the result (min(1, x) and a literal 0 "
+             "give an int).")
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_)):
+        fail(f"{call} returned {describe(value)} (of type {type(value).__name__}); it should "
+             f"return {what}.", "return a float, e.g. float(...) around the result.")
+    return as_number(value, call, what)
+
+
+def as_int(value: Any, call: str, what: str = "an integer") -> int:
+    """Accept an integer answer (Python ``int`` or a NumPy integer scalar), or fail.
+
+    Floats are refused even when their value is a whole number, and so are booleans.
+    """
+    __tracebackhide__ = True
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
+    if isinstance(value, (bool, np.bool_)):
+        fail(f"{call} returned {value!r}, a boolean; it should return {what}.",
+             "return the count itself, an int.")
+    if isinstance(value, (numbers.Integral, np.integer)):
+        return int(value)
+    if isinstance(value, (numbers.Real, np.floating)):
+        fail(f"{call} returned {describe(value)}, a {type(value).__name__}; it should return "
+             f"{what}.",
+             "return an int, e.g. int(...) around the result (a NumPy sum or a division gives "
+             "a float).")
+    fail(f"{call} returned {describe(value)} (of type {type(value).__name__}); it should "
+         f"return {what}.", "check the return statement of your function.")
+
+
+def distinct(items: list, call: str, noun: str = "item") -> None:
+    """Fail if ``items`` (hashable) names the same ``noun`` more than once."""
+    __tracebackhide__ = True
+    seen = set()
+    for item in items:
+        if item in seen:
+            shown = f" ({describe(item)})" if isinstance(item, (numbers.Number, str)) else ""
+            fail(f"{call} lists the same {noun} more than once{shown}.",
+                 f"each {noun} should appear once: do not add one that is already there.")
+        seen.add(item)
+
+
 def close(value: float, expected: float, tol: float = 1e-9) -> bool:
     """Whether two finite numbers agree up to an absolute and relative tolerance ``tol``."""
     if not (math.isfinite(value) and math.isfinite(expected)):
         return value == expected
     return abs(value - expected) <= tol * max(1.0, abs(expected))
+
+
+def _close_answers(a: Any, b: Any) -> bool:
+    """Whether two answers agree: numbers up to a relative 1e-6, containers elementwise."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_close_answers(a[k], b[k]) for k in a)
+    if isinstance(a, (tuple, list, np.ndarray)) or isinstance(b, (tuple, list, np.ndarray)):
+        try:
+            x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+        except (TypeError, ValueError):
+            return False
+        return x.shape == y.shape and bool(np.allclose(x, y, rtol=1e-6, atol=1e-12,
+                                                       equal_nan=True))
+    try:
+        return close(float(a), float(b), 1e-6)
+    except (TypeError, ValueError):
+        return a == b
+
+
+def _usable(answer: Any) -> bool:
+    """Whether an answer can be compared: not missing, and no nan (infinities are fine)."""
+    if answer is None:
+        return False
+    try:
+        return not bool(np.any(np.isnan(np.asarray(answer, dtype=float))))
+    except (TypeError, ValueError):
+        return isinstance(answer, dict)
+
+
+def explaining_mistake(student: Callable, cases: list[tuple], mistakes: list[tuple[Callable, str]],
+                       expected: Callable, agree: Callable = _close_answers) -> str | None:
+    """The hint of the first mistake that explains every answer of the student's function.
+
+    ``student`` is run again on the arguments of every case (copies, without a time limit:
+    use this for cheap cases only); its answers are compared with each mistake's answers
+    (``mistake(*args)``, ``None`` where the mistake is undefined). A mistake explains the
+    answers if it agrees with the student on every case where both give an answer (not None,
+    without nan), and differs from ``expected(*args)`` on at least one of them. Matching every
+    case, not just the failing one, keeps a coincidence on one case from naming the wrong
+    cause.
+    """
+    answers = []
+    for args in cases:
+        try:
+            with np.errstate(all="ignore"):
+                answers.append(student(*copy.deepcopy(args)))
+        except Exception:
+            answers.append(None)
+    for mistake, hint in mistakes:
+        explains, differs = True, False
+        for args, answer in zip(cases, answers):
+            if not _usable(answer):
+                continue
+            try:
+                with np.errstate(all="ignore"):
+                    wrong = mistake(*args)
+            except Exception:
+                wrong = None
+            if not _usable(wrong):
+                continue
+            if not agree(answer, wrong):
+                explains = False
+                break
+            if not agree(wrong, expected(*args)):
+                differs = True
+        if explains and differs:
+            return hint
+    return None
 
 
 # ---------------------------------------------------------------------- time limit
@@ -202,33 +340,37 @@ class Checker:
             fail(f"{name} is not a function (it is {describe(func)}).",
                  f"run the cell that defines {name} and do not reuse its name for a value.")
 
-    def call(self, *args, label: str | None = None, seconds: float | None = None, **kwargs):
+    def call(self, *args, label: str | None = None, seconds: float | None = None,
+             slow_hint: str | None = None, **kwargs):
         """Call the student's function on copies of the arguments and return its answer.
 
         A ``NotImplementedError`` becomes "<name> is not implemented yet"; any other
         exception becomes a :class:`CheckFailed` naming the call (or ``label``, a short
         description of the inputs) and the exception, chained to it so that the traceback
         still leads to the failing line of the student's code. With ``seconds``, a call
-        still running after that many seconds fails with a hint about its speed.
+        still running after that many seconds (or running out of memory) fails with
+        ``slow_hint`` (default :data:`SLOW_HINT`). A call that changes one of its arguments in
+        place fails too, naming the argument.
         """
         __tracebackhide__ = True
         shown = label or call_text(self.name, args, kwargs)
         args, kwargs = copy.deepcopy(args), copy.deepcopy(kwargs)
+        before = copy.deepcopy((args, kwargs))
         limit = time_limit(seconds) if seconds is not None else contextlib.nullcontext()
+        too_slow = None
         try:
             with limit:
-                return self.func(*args, **kwargs)
+                answer = self.func(*args, **kwargs)
         except NotImplementedError:
             raise CheckFailed(
                 failure_message(f"{self.name} is not implemented yet: {NOT_IMPLEMENTED}")
             ) from None
         except TimeLimitExceeded:
-            hint = (f"a single sort followed by one pass (or one cumulative sum) is enough; "
-                    f"recomputing something over the whole sample for every candidate makes "
-                    f"{self.name} quadratic in m.")
-            raise CheckFailed(
-                failure_message(f"{shown} was still running after {seconds:g} seconds.", hint),
-                hint) from None
+            too_slow = f"{shown} was still running after {seconds:g} seconds."
+        except MemoryError:
+            if seconds is None:
+                raise
+            too_slow = f"{shown} ran out of memory."
         except CheckFailed:
             raise
         except Exception as exc:  # the student's code raised: report it with the inputs
@@ -236,6 +378,17 @@ class Checker:
             raise CheckFailed(
                 failure_message(f"{shown} raised {type(exc).__name__}: {exc}", hint), hint
             ) from exc
+        if too_slow is not None:
+            hint = slow_hint or SLOW_HINT
+            raise CheckFailed(failure_message(too_slow, hint), hint) from None
+        changed = _changed_argument(self.func, before, (args, kwargs))
+        if changed is not None:
+            hint = (f"your function must leave its inputs as they were: the caller still needs "
+                    f"them. Work on a copy (e.g. np.array({changed}) or {changed}.copy()) "
+                    f"instead of writing into `{changed}`; sorting in place (.sort()) writes "
+                    f"into it too.")
+            fail(f"{shown} changed its argument `{changed}` in place.", hint)
+        return answer
 
     def expect(self, ok: bool, what: str = "", hint: str | Callable[[], str] | None = None) -> None:
         """Count one check; fail with ``what`` and ``hint`` unless ``ok``.
@@ -251,6 +404,57 @@ class Checker:
     def passed(self) -> None:
         """Print the success line ``✓ <name>: all N checks passed.``"""
         print(f"✓ {self.name}: all {self.count} checks passed.")
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether ``b`` still equals ``a``, a copy taken before the student's call.
+
+    Compares arrays (shape, dtype and values), containers element by element and prunekit's
+    immutable objects attribute by attribute; anything else compares equal (it is not
+    checked).
+    """
+    if isinstance(a, np.ndarray):
+        return (isinstance(b, np.ndarray) and a.shape == b.shape and a.dtype == b.dtype
+                and np.array_equal(a, b, equal_nan=a.dtype.kind in "fc"))
+    if isinstance(a, (list, tuple)):
+        return (type(a) is type(b) and len(a) == len(b)
+                and all(_same(x, y) for x, y in zip(a, b)))
+    if isinstance(a, dict):
+        return (isinstance(b, dict) and a.keys() == b.keys()
+                and all(_same(a[k], b[k]) for k in a))
+    if isinstance(a, (set, frozenset)):
+        return a == b
+    if isinstance(a, (numbers.Number, str, bytes, type(None))):
+        return type(a) is type(b) and (a == b or (a != a and b != b))
+    state = getattr(a, "__getstate__", None)
+    if hasattr(type(a), "__slots__") and state is not None and hasattr(b, "__getstate__"):
+        try:
+            return _same(a.__getstate__(), b.__getstate__())
+        except (AttributeError, TypeError):
+            return True
+    return True
+
+
+def _changed_argument(func: Callable, before: tuple, after: tuple) -> str | None:
+    """The name of the first argument the call changed in place, or ``None``."""
+    (args0, kwargs0), (args1, kwargs1) = before, after
+    try:
+        parameters = list(inspect.signature(func).parameters.values())
+    except (TypeError, ValueError):
+        parameters = []
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    names = []
+    for parameter in parameters:
+        if parameter.kind not in positional:
+            break
+        names.append(parameter.name)
+    for index, (a, b) in enumerate(zip(args0, args1)):
+        if not _same(a, b):
+            return names[index] if index < len(names) else f"argument {index + 1}"
+    for key in kwargs0:
+        if not _same(kwargs0[key], kwargs1[key]):
+            return key
+    return None
 
 
 def random_tree(rng: np.random.Generator, n_leaves: int, n_classes: int = 2,

@@ -18,14 +18,15 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import mdl
-from prunekit.checks import Checker, as_number, close, describe, fail
+from prunekit.checks import Checker, as_float, close, describe, explaining_mistake, fail
 from prunekit.growing import best_threshold_split, bottom_up_prune, gain, id3
 from prunekit.tree import Tree
 
 __all__ = [
     "check_information_gain", "check_best_threshold", "check_mdl_bound", "check_tree_bounds",
-    "check_template_choice", "information_gain_cases",
-    "best_threshold_cases", "mdl_bound_cases",
+    "check_template_choice", "explain_template_choice", "information_gain_cases",
+    "best_threshold_cases", "mdl_bound_cases", "tree_bound_deltas", "template_options",
+    "TEMPLATE_TIE_HINT", "SORT_ONCE_HINT",
 ]
 
 
@@ -45,27 +46,29 @@ def _c_train(a: float) -> float:
 
 
 def _sides(x: np.ndarray, y: np.ndarray):
-    """(n, p, [(n_side, p_side) for x = 1 and x = 0]) with p_side None on an empty side."""
+    """(n, p, [(n_side, p_side, ones_side) for x_j = 1 and x_j = 0]), p_side None on an empty
+    side."""
     n = len(y)
     sides = []
     for value in (1, 0):
         on = x == value
         n_side = int(on.sum())
-        sides.append((n_side, float(y[on].mean()) if n_side else None))
+        sides.append((n_side, float(y[on].mean()) if n_side else None, int(y[on].sum())))
     return n, float(y.mean()), sides
 
 
-def _binary_gain(x, y, C=_c_entropy, weights="proportion", parent=True, children=True) -> float:
-    """Gain(S, i) for a binary feature, or one of its usual wrong variants."""
+def _binary_gain(x, y, C=_c_entropy, weights="proportion", parent=True, children=True,
+                 joint=False) -> float:
+    """Gain(S) for a binary feature, or one of its usual wrong variants."""
     n, p, sides = _sides(x, y)
-    (n1, p1), (n0, p0) = sides
+    (n1, p1, o1), (n0, p0, o0) = sides
     terms = []
-    for n_side, p_side, other in ((n1, p1, n0), (n0, p0, n1)):
+    for n_side, p_side, ones, other in ((n1, p1, o1, n0), (n0, p0, o0, n1)):
         if not n_side:
             continue
         weight = {"proportion": n_side / n, "counts": n_side, "none": 1.0, "half": 0.5,
                   "swapped": other / n}[weights]
-        terms.append(weight * C(p_side))
+        terms.append(weight * C(ones / n if joint else p_side))
     value = (C(p) if parent else 0.0) - (sum(terms) if children else 0.0)
     return value
 
@@ -80,16 +83,19 @@ _GAIN_MISTAKES = [
      "np.log."),
     (lambda x, y: _binary_gain(x, y, weights="none"),
      "it looks as if you subtracted C on each side without weighting: multiply each side's "
-     "C by the fraction of examples on that side, P_S[x = 1] and P_S[x = 0]."),
+     "C by the fraction of examples on that side, P_S[x_j = 1] and P_S[x_j = 0]."),
     (lambda x, y: _binary_gain(x, y, weights="half"),
      "it looks as if you averaged the two sides' C with equal weights 1/2: weight each side "
-     "by the fraction of examples on it, P_S[x = 1] and P_S[x = 0]."),
+     "by the fraction of examples on it, P_S[x_j = 1] and P_S[x_j = 0]."),
     (lambda x, y: _binary_gain(x, y, weights="counts"),
      "it looks as if you weighted each side by its number of examples: use the fraction "
-     "of examples on that side, P_S[x = 1] = (number with x = 1) / m."),
+     "of examples on that side, P_S[x_j = 1] = (number with x_j = 1) / m."),
     (lambda x, y: _binary_gain(x, y, weights="swapped"),
-     "the weights are swapped: C(P_S[y = 1 | x = 1]) is weighted by P_S[x = 1], the "
-     "fraction of examples with x = 1 (and likewise for x = 0)."),
+     "the weights are swapped: C(P_S[y = 1 | x_j = 1]) is weighted by P_S[x_j = 1], the "
+     "fraction of examples with x_j = 1 (and likewise for x_j = 0)."),
+    (lambda x, y: _binary_gain(x, y, joint=True),
+     "P_S[y = 1 | x_j = 1] is a conditional probability: the fraction of label 1 among the "
+     "examples with x_j = 1, not among all m examples (and likewise for x_j = 0)."),
     (lambda x, y: _binary_gain(x, y, parent=False),
      "you returned minus the weighted entropy after the split; the gain subtracts it from "
      "the entropy before the split, C(P_S[y = 1])."),
@@ -121,8 +127,8 @@ def information_gain_cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
         ("a feature that predicts y perfectly", a([0, 0, 1, 1, 1]), a([0, 0, 1, 1, 1])),
         ("a feature independent of y", a([0, 1, 0, 1]), a([0, 0, 1, 1])),
         ("a pure sample (every label is 1)", a([0, 1, 1, 0, 1]), a([1, 1, 1, 1, 1])),
-        ("an empty side (no example has x = 1)", a([0, 0, 0, 0]), a([0, 1, 1, 0])),
-        ("an empty side (no example has x = 0)", a([1, 1, 1]), a([1, 0, 0])),
+        ("an empty side (no example has x_j = 1)", a([0, 0, 0, 0]), a([0, 1, 1, 0])),
+        ("an empty side (no example has x_j = 0)", a([1, 1, 1]), a([1, 0, 0])),
         ("two examples, one of each class", a([0, 1]), a([0, 1])),
         ("a seeded random sample of m = 100", x_random, y_random),
     ]
@@ -134,37 +140,52 @@ def check_information_gain(information_gain: Callable) -> None:
     check = Checker("information_gain", information_gain)
     for description, x, y in information_gain_cases():
         call = f"information_gain(x={describe(x)}, y={describe(y)})"
-        value = as_number(check.call(x, y, label=call), call, "the gain, a number")
-        left = np.bincount(y[x == 0], minlength=2)
-        right = np.bincount(y[x == 1], minlength=2)
-        expected = float(gain(left, right, "information"))
+        value = as_float(check.call(x, y, label=call), call, "the gain, a float")
+        expected = _reference_gain(x, y)
         check.expect(
             close(value, expected),
             f"{call} returned {describe(value)} but the gain is {describe(expected)} ({description}).",
-            lambda: _information_gain_hint(value, expected, x, y))
+            lambda: _information_gain_hint(value, x, y, information_gain))
     check.passed()
 
 
-def _information_gain_hint(value: float, expected: float, x, y) -> str:
+def _reference_gain(x, y) -> float:
+    left = np.bincount(y[x == 0], minlength=2)
+    right = np.bincount(y[x == 1], minlength=2)
+    return float(gain(left, right, "information"))
+
+
+def _information_gain_hint(value: float, x, y, student: Callable) -> str:
     if math.isnan(value):
         if not (x == 1).any() or not (x == 0).any():
-            return ("one side of the split is empty here. Its weight P_S[x = ...] is 0 and it "
-                    "contributes nothing, but P_S[y = 1 | x = ...] on an empty side divides 0 by 0: "
-                    "skip a side that has no examples.")
+            return ("one side of the split is empty here. Its weight P_S[x_j = ...] is 0 and it "
+                    "contributes nothing, but P_S[y = 1 | x_j = ...] on an empty side divides 0 "
+                    "by 0: skip a side that has no examples.")
         return ("C(0) = C(1) = 0 by the convention 0 log 0 = 0, but np.log(0) is -inf and "
                 "0 * -inf is nan: return 0 for a = 0 and a = 1 before taking logarithms.")
     if math.isinf(value):
         return "a logarithm of 0 slipped through: C(0) = C(1) = 0 (the convention 0 log 0 = 0)."
-    for mistake, hint in _GAIN_MISTAKES:
-        wrong = mistake(x, y)
-        if not close(wrong, expected, 1e-6) and close(value, wrong, 1e-6):
-            return hint
-    return ("compute p = P_S[y = 1], the fraction q = P_S[x = 1], and the label proportions "
-            "p1 = P_S[y = 1 | x = 1], p0 = P_S[y = 1 | x = 0]; the gain is "
+    cases = [(x_, y_) for _, x_, y_ in information_gain_cases()]
+    hint = explaining_mistake(student, cases, _GAIN_MISTAKES, _reference_gain)
+    if hint is not None:
+        return hint
+    return ("compute p = P_S[y = 1], the fraction q = P_S[x_j = 1], and the label proportions "
+            "p1 = P_S[y = 1 | x_j = 1], p0 = P_S[y = 1 | x_j = 0]; the gain is "
             "C(p) - (q C(p1) + (1 - q) C(p0)) with the natural logarithm.")
 
 
 # ---------------------------------------------------------------------- Exercise 1.2
+LARGE_M = 1_000_000
+"""Size of the largest case of Exercise 1.2: a sort-once scan takes about a second on it, one
+pass over the sample per threshold about m times longer (weeks in pure Python, tens of minutes
+with NumPy), far beyond the check's time limit."""
+
+SORT_ONCE_HINT = ("sort once, then get the class counts on both sides of every boundary from one "
+                  "cumulative sum (np.cumsum) of the sorted labels. Recomputing the sides over "
+                  "the whole sample for every threshold makes best_threshold quadratic in m: "
+                  "about a million passes over a million examples here.")
+
+
 def best_threshold_cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
     """The cases of :func:`check_best_threshold`: (description, x, y)."""
     a = np.array
@@ -173,8 +194,10 @@ def best_threshold_cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
     y_normal = ((x_normal + 0.8 * rng.normal(size=50)) > 0.2).astype(np.int64)
     x_ties = rng.integers(0, 20, size=300) / 4.0
     y_ties = ((x_ties + rng.normal(scale=1.5, size=300)) > 2.0).astype(np.int64)
-    x_large = np.round(rng.normal(size=20_000), 3)
-    y_large = ((x_large + rng.normal(size=20_000)) > 0.3).astype(np.int64)
+    x_rounded = np.round(rng.normal(size=20_000), 3)
+    y_rounded = ((x_rounded + rng.normal(size=20_000)) > 0.3).astype(np.int64)
+    x_large = rng.normal(size=LARGE_M)
+    y_large = ((x_large + rng.normal(size=LARGE_M)) > 0.3).astype(np.int64)
     return [
         ("a sample with a perfect split", a([3.0, 1.0, 6.0, 4.0, 2.0, 5.0]), a([0, 0, 1, 1, 0, 1])),
         ("a sample without a perfect split", a([0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]),
@@ -187,9 +210,12 @@ def best_threshold_cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
          a([0, 1, 1])),
         ("a single example", a([1.0]), a([1])),
         ("two examples, one of each class", a([1.0, 0.0]), a([0, 1])),
+        ("two thresholds tie for the best gain", a([5.0, 2.0, 6.0, 3.0, 1.0, 4.0]),
+         a([0, 0, 0, 1, 0, 1])),
         ("a seeded random sample of m = 50", x_normal, y_normal),
         ("a seeded random sample of m = 300 with many equal values", x_ties, y_ties),
-        ("a seeded random sample of m = 20000", x_large, y_large),
+        ("a seeded random sample of m = 20000 with many equal values", x_rounded, y_rounded),
+        (f"a seeded random sample of m = {LARGE_M:,} distinct values", x_large, y_large),
     ]
 
 
@@ -198,21 +224,23 @@ def _gini_gain_at(x, y, threshold, C=_c_gini, weights="proportion") -> float:
     return _binary_gain(1 - side, y, C, weights)  # x <= threshold is the "x = 0" side
 
 
-def check_best_threshold(best_threshold: Callable, time_limit: float = 20.0) -> None:
+def check_best_threshold(best_threshold: Callable, time_limit: float = 30.0) -> None:
     """Check Exercise 1.2, ``best_threshold(x, y)``, against
     :func:`prunekit.growing.best_threshold_split` with the Gini measure.
 
-    The last case has m = 20000 examples. A sort-once implementation handles it in well
-    under a second; a call still running after ``time_limit`` seconds is stopped and gets a
-    hint about re-scanning the sample for every threshold. Only a scan that is quadratic in
-    pure Python gets that slow, so the limit never catches a correct implementation (a
-    quadratic scan with NumPy slicing stays within it and is not detected).
+    The last case has ``LARGE_M`` = one million distinct values. A sort-once implementation
+    handles it in about a second with NumPy (a few seconds in a pure-Python loop after the
+    sort); a scan that passes over the sample once per threshold needs about a million passes,
+    tens of minutes even with NumPy. A call still running after ``time_limit`` seconds (or
+    running out of memory) is stopped and gets :data:`SORT_ONCE_HINT`: the gap between the two
+    is so wide that the outcome does not depend on the machine.
     """
     __tracebackhide__ = True
     check = Checker("best_threshold", best_threshold)
     for description, x, y in best_threshold_cases():
         call = f"best_threshold(x={describe(x)}, y={describe(y)})"
-        answer = check.call(x, y, label=call, seconds=time_limit if len(x) > 1000 else None)
+        answer = check.call(x, y, label=call, seconds=time_limit if len(x) > 1000 else None,
+                            slow_hint=SORT_ONCE_HINT)
         threshold, value = _unpack_threshold_answer(answer, call)
         split = best_threshold_split(x[:, None], y, "gini")
         where = f" ({description})"
@@ -239,16 +267,14 @@ def check_best_threshold(best_threshold: Callable, time_limit: float = 20.0) -> 
 
 def _unpack_threshold_answer(answer, call):
     __tracebackhide__ = True
-    if isinstance(answer, np.ndarray) and answer.shape == (2,):
-        answer = tuple(answer.tolist())
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+    if not isinstance(answer, tuple) or len(answer) != 2:
         fail(f"{call} returned {describe(answer)}; it should return a pair (threshold, gain).",
              "end your function with  return threshold, gain")
     threshold, value = answer
-    value = as_number(value, call, "a pair (threshold, gain) with a number as gain")
+    value = as_float(value, call, "a pair (threshold, gain) with a float as gain")
     if threshold is not None:
-        threshold = as_number(threshold, call,
-                              "a pair (threshold, gain) with a number or None as threshold")
+        threshold = as_float(threshold, call,
+                             "a pair (threshold, gain) with a float or None as threshold")
     return threshold, value
 
 
@@ -353,10 +379,12 @@ _MDL_MISTAKES = [
 ]
 
 
-def _mdl_hint(value, args) -> str:
-    for changes, hint in _MDL_MISTAKES:
-        if close(value, _mdl_formula(*args, **changes), 1e-6):
-            return hint
+def _mdl_hint(student: Callable) -> str:
+    mistakes = [(lambda *args, changes=changes: _mdl_formula(*args, **changes), hint)
+                for changes, hint in _MDL_MISTAKES]
+    hint = explaining_mistake(student, mdl_bound_cases(), mistakes, mdl)
+    if hint is not None:
+        return hint
     return ("eq. (18.1): L_S(h) + sqrt(((n + 1) log2(d + 3) + log(2/delta)) / (2m)), with np.log2 "
             "for the bits and the natural logarithm np.log for log(2/delta).")
 
@@ -368,46 +396,56 @@ def check_mdl_bound(mdl_bound: Callable) -> None:
     check = Checker("mdl_bound", mdl_bound)
     for args in mdl_bound_cases():
         call = f"mdl_bound{describe(args)}"
-        value = as_number(check.call(*args, label=call), call, "the bound, a number")
+        value = as_float(check.call(*args, label=call), call, "the bound, a float")
         expected = mdl(*args)
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but the bound is {describe(expected)}.",
-                     lambda: _mdl_hint(value, args))
+                     lambda: _mdl_hint(mdl_bound))
     check.passed()
 
 
-def check_tree_bounds(tree_bounds: Callable, X, y, delta: float = 0.05,
-                      mdl_bound: Callable | None = None) -> None:
-    """Check the second part of Exercise 1.3: ``tree_bounds()`` returns the MDL bounds
-    (eq. (18.1), confidence ``delta``) of ``prunekit.id3(X, y)`` and of
-    ``prunekit.id3(X, y, max_depth=2)``, both on the sample ``(X, y)``.
+def tree_bound_deltas() -> list[float | None]:
+    """The confidences :func:`check_tree_bounds` asks for; ``None`` calls ``tree_bounds()``
+    with its default, 0.05."""
+    return [None, 0.01, 0.3]
 
-    With the student's ``mdl_bound``, a mismatch caused by it is reported as such.
+
+def check_tree_bounds(tree_bounds: Callable, X, y, mdl_bound: Callable | None = None) -> None:
+    """Check the second part of Exercise 1.3: ``tree_bounds(delta=0.05)`` returns the MDL bounds
+    (eq. (18.1), confidence ``delta``) of ``prunekit.id3(X, y)`` and of
+    ``prunekit.id3(X, y, max_depth=2)``, both on the sample ``(X, y)``, as a pair of floats.
+
+    It is called with its default and with the confidences of :func:`tree_bound_deltas`. With
+    the student's ``mdl_bound``, a mismatch caused by it is reported as such.
     """
     __tracebackhide__ = True
     check = Checker("tree_bounds", tree_bounds)
     X, y = np.asarray(X), np.asarray(y)
     m, d = X.shape
     trees = {"the full tree": id3(X, y), "the depth-2 tree": id3(X, y, max_depth=2)}
-    expected = [mdl(t.error(X, y), t.n_nodes, d, m, delta) for t in trees.values()]
-    answer = check.call(label="tree_bounds()")
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
-        fail(f"tree_bounds() returned {describe(answer)}; it should return a pair "
-             "(bound of the full tree, bound of the depth-2 tree).",
-             "end your function with  return full_bound, shallow_bound")
-    values = [as_number(v, "tree_bounds()", "a pair of numbers") for v in answer]
-    if close(values[0], expected[1]) and close(values[1], expected[0]):
-        fail(f"tree_bounds() returned {describe(tuple(values))} but the bounds are "
-             f"{describe(tuple(expected))}.",
-             "the two bounds are swapped: return the full tree's first.")
-    for value, right, (name, tree) in zip(values, expected, trees.items()):
-        e, n = tree.error(X, y), tree.n_nodes
-        check.expect(
-            close(value, right),
-            f"tree_bounds() returned {describe(value)} for {name} but its bound is "
-            f"{describe(right)} ({name} has {n} nodes and training error {describe(e)} on "
-            f"m = {m} examples with d = {d} features).",
-            lambda: _tree_bound_hint(value, tree, e, m, d, delta, mdl_bound))
+    for delta in tree_bound_deltas():
+        call = "tree_bounds()" if delta is None else f"tree_bounds(delta={delta:g})"
+        answer = (check.call(label=call) if delta is None
+                  else check.call(delta=delta, label=call))
+        delta = 0.05 if delta is None else delta
+        expected = [mdl(t.error(X, y), t.n_nodes, d, m, delta) for t in trees.values()]
+        if not isinstance(answer, tuple) or len(answer) != 2:
+            fail(f"{call} returned {describe(answer)}; it should return a pair "
+                 "(bound of the full tree, bound of the depth-2 tree).",
+                 "end your function with  return full_bound, shallow_bound")
+        values = [as_float(v, call, "a pair of floats") for v in answer]
+        if close(values[0], expected[1]) and close(values[1], expected[0]):
+            fail(f"{call} returned {describe(tuple(values))} but the bounds are "
+                 f"{describe(tuple(expected))}.",
+                 "the two bounds are swapped: return the full tree's first.")
+        for value, right, (name, tree) in zip(values, expected, trees.items()):
+            e, n = tree.error(X, y), tree.n_nodes
+            check.expect(
+                close(value, right),
+                f"{call} returned {describe(value)} for {name} but its bound is "
+                f"{describe(right)} ({name} has {n} nodes and training error {describe(e)} on "
+                f"m = {m} examples with d = {d} features, delta = {delta:g}).",
+                lambda: _tree_bound_hint(value, tree, e, m, d, delta, mdl_bound))
     check.passed()
 
 
@@ -419,6 +457,9 @@ def _tree_bound_hint(value, tree, e, m, d, delta, mdl_bound) -> str:
         return "L_S(h) is an error rate (tree.error(X, y)), not a number of errors."
     if close(value, _mdl_formula(e, tree.max_depth, d, m, delta), 1e-6):
         return "n in eq. (18.1) is the number of nodes (tree.n_nodes), not the depth."
+    if delta != 0.05 and close(value, mdl(e, n, d, m, 0.05), 1e-9):
+        return ("this is the bound for delta = 0.05, but the call asked for another delta: pass "
+                "the argument delta on to mdl_bound.")
     if mdl_bound is not None:
         try:
             mismatch = not close(float(mdl_bound(e, n, d, m, delta)), mdl(e, n, d, m, delta))
@@ -427,10 +468,28 @@ def _tree_bound_hint(value, tree, e, m, d, delta, mdl_bound) -> str:
         if mismatch:
             return "your mdl_bound does not agree with eq. (18.1) yet: make it pass its check first."
     return ("use the tree's number of nodes tree.n_nodes, its training error tree.error(X, y), "
-            "d = X.shape[1] and m = len(X).")
+            "d = X.shape[1], m = len(X) and the argument delta.")
 
 
 # ---------------------------------------------------------------------- Exercise 1.4
+TEMPLATE_TIE_HINT = ("your option ties with another one (same f, same number of nodes), and the "
+                     "statement breaks such ties by the order leaf 0, leaf 1, left subtree, right "
+                     "subtree, keep: take the first of the tied options in that order.")
+
+
+def _template_steps(tree: Tree, X, y, penalty: float):
+    def objective(train_error, n_nodes):
+        return train_error + penalty * n_nodes
+
+    _, steps = bottom_up_prune(tree, X, y, objective=objective, return_steps=True)
+    return steps
+
+
+def template_options(tree: Tree) -> list[str]:
+    """The five options of the template at an internal node, in the statement's order."""
+    return _template_options(tree)
+
+
 def check_template_choice(template_choice: Callable, tree: Tree, X, y,
                           penalty: float = 0.01) -> None:
     """Check Exercise 1.4: ``template_choice(node)`` is the option the generic pruning
@@ -439,17 +498,14 @@ def check_template_choice(template_choice: Callable, tree: Tree, X, y,
     The template (Shalev-Shwartz & Ben-David 2014, Sec. 18.2.2) runs with
     f(T') = L_S(T') + penalty * |T'| on the sample ``(X, y)``; the expected answers are the
     steps of :func:`prunekit.bottom_up_prune`. The nodes are asked in the order of the walk.
-    An option tied with the expected one (same f, same number of nodes) is accepted. A wrong
-    answer gets the objective value of every option at that node.
+    Ties are broken as the statement says: fewer nodes first, then the order of
+    :func:`template_options`. A wrong answer gets a hint about its mistake, not the worked
+    options (they give the answer away): :func:`explain_template_choice` prints those.
     """
     __tracebackhide__ = True
     check = Checker("template_choice", template_choice)
     X, y = np.asarray(X, dtype=float), np.asarray(y)
-
-    def objective(train_error, n_nodes):
-        return train_error + penalty * n_nodes
-
-    _, steps = bottom_up_prune(tree, X, y, objective=objective, return_steps=True)
+    steps = _template_steps(tree, X, y, penalty)
     options = _template_options(tree)
     for step in steps:
         node = step.node
@@ -460,32 +516,55 @@ def check_template_choice(template_choice: Callable, tree: Tree, X, y,
             fail(f"{call} returned {describe(answer)}; it should return one of "
                  f"{', '.join(repr(o) for o in options)}.",
                  'return the option as a string, e.g.  return "keep"')
-        rows, size, errors = _template_rows(tree, X, y, steps, node, penalty)
+        rows, _, _ = _template_rows(tree, X, y, steps, node, penalty)
         chosen = next(r for r in rows if r[3] == step.choice)
-        tied = {r[3] for r in rows if close(r[0], chosen[0], 1e-12) and r[1] == chosen[1]}
-        if normalized not in tied:
-            what = (f"{call} returned {answer!r} but the template takes {step.choice!r} at node "
-                    f"{node}.\nWhen the walk reaches node {node}, the current tree has "
-                    f"{_plural(size, 'node')} and makes {_plural(errors, 'training error')} on the "
-                    f"m = {len(y)} examples. The options:\n{_format_rows(rows, step.choice, len(y), penalty)}")
-            hint = _template_hint(rows, normalized, chosen)
-            fail(what, hint)
-        check.expect(True)
+        check.expect(
+            normalized == step.choice,
+            f"{call} returned {answer!r}, which is not the option the template takes at node "
+            f"{node}. (explain_template_choice, called with the tree, X and y of this check, "
+            f"prints the five options worked out at every node, and with them the answers.)",
+            lambda: _template_hint(rows, normalized, chosen, len(y), penalty))
     check.passed()
 
 
-def _template_hint(rows, answer: str, chosen) -> str:
+def explain_template_choice(tree: Tree, X, y, penalty: float = 0.01,
+                            node: int | None = None) -> None:
+    """Print the worked solution of Exercise 1.4: at every internal node on the walk (or at
+    ``node`` only), the current tree's size and errors and f for each of the five options,
+    with the template's choice marked."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y)
+    steps = _template_steps(tree, X, y, penalty)
+    for step in steps:
+        if node is not None and step.node != node:
+            continue
+        rows, size, errors = _template_rows(tree, X, y, steps, step.node, penalty)
+        print(f"node {step.node}: the current tree has {_plural(size, 'node')} and makes "
+              f"{_plural(errors, 'training error')} on the m = {len(y)} examples.")
+        print(_format_rows(rows, step.choice, len(y), penalty))
+
+
+def _template_hint(rows, answer: str, chosen, m: int, penalty: float) -> str:
     mine = next(r for r in rows if r[3] == answer)
-    if answer == "keep" and mine[4] > chosen[4]:
+    f_mine, nodes_mine, _, _, errors_mine = mine
+    f_best, nodes_best, _, option_best, errors_best = chosen
+    if close(f_mine, f_best, 1e-12) and nodes_mine == nodes_best:
+        return TEMPLATE_TIE_HINT
+    if close(f_mine, f_best, 1e-12):
+        return ("your option has the same f as an option with fewer nodes; the statement breaks "
+                "ties in f towards the tree with fewer nodes.")
+    if answer == "keep" and option_best.endswith("subtree") and errors_mine > errors_best:
         return ("replacing a node by one of its subtrees sends all the examples that reach the "
-                "node through that subtree: count its errors on all of them.")
-    if mine[4] == chosen[4] and mine[1] > chosen[1]:
-        return ("your option makes as many training errors as the template's choice but has more "
-                "nodes, and f charges for every node.")
-    return ("the walk is bottom-up, and each step works on the tree the previous steps left. f "
-            "counts the nodes of the whole current tree and its errors on the whole sample; ties "
-            "go to the smaller tree, then to the earlier option in the order leaf 0, leaf 1, left "
-            "subtree, right subtree, keep.")
+                "node through that subtree: count its errors on all of them, not only on the "
+                "examples that reached it before.")
+    if errors_mine == errors_best and nodes_mine > nodes_best:
+        return ("another option makes as many training errors as yours with fewer nodes, and f "
+                "charges for every node.")
+    if errors_mine > errors_best and nodes_mine < nodes_best:
+        return (f"your option saves nodes, but the training errors it adds cost more: each "
+                f"error adds 1/m = 1/{m} to f, each node only {penalty:g}.")
+    return ("work on the tree the previous steps left: for each of the five options, f = "
+            "(its errors on all the examples) / m + "
+            f"{penalty:g} × (the nodes of the whole tree it gives).")
 
 
 def _plural(n: int, word: str) -> str:

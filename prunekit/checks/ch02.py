@@ -1,15 +1,15 @@
 """Checks for the exercises of Chapter 2: cost-complexity pruning.
 
 Each ``check_*`` function takes the student's function, runs it on fixed cases and compares the
-answers with exact reference values: the weakest-link ratios g(t) are computed from the
+answers with exact reference values: the weakest-link ratios g(v) are computed from the
 integer class counts with :class:`fractions.Fraction`, so that tied weakest links are exactly
 tied, and the choice of alpha is that of :func:`prunekit.cross_validate_alpha`. When an answer
 is wrong, the usual mistakes are recomputed on the same case; if one of them reproduces the
 student's answer, the hint names it.
 
-Notation of Breiman et al. (1984) as in the chapter: R(t) = r(t) p(t) is the misclassification
-risk of node t as a leaf, a fraction of the whole growing sample; T_t is the branch of the
-current tree below t, and g(t) = (R(t) - R(T_t)) / (|T_t~| - 1) with |T_t~| its number of
+Notation of the book (Breiman et al.'s t is v): R(v) = r(v) p(v) is the misclassification
+risk of node v as a leaf, a fraction of the whole growing sample; P_v is the branch of the
+current pruning P below v, and g(v) = (R(v) - R(P_v)) / (|P_v~| - 1) with |P_v~| its number of
 leaves.
 """
 
@@ -21,7 +21,15 @@ from fractions import Fraction
 
 import numpy as np
 
-from prunekit.checks import Checker, as_number, close, describe, fail, random_tree
+from prunekit.checks import (
+    Checker,
+    as_float,
+    close,
+    describe,
+    distinct,
+    fail,
+    random_tree,
+)
 from prunekit.cost_complexity import _choose, cost_complexity_path, cross_validate_alpha
 from prunekit.datasets import make_boolean_dnf
 from prunekit.reduced_error import leaf_errors
@@ -29,7 +37,7 @@ from prunekit.tree import Pruning, Tree, all_prunings
 
 __all__ = [
     "check_g_values", "check_weakest_link", "check_choose_alpha", "check_first_tree_claim",
-    "notes_tree", "branch_table", "exact_g", "exact_weakest_link",
+    "notes_tree", "branch_table", "exact_g", "exact_weakest_link", "g_variant",
     "g_value_trees", "weakest_link_cases", "choose_alpha_cases", "first_tree_claim",
 ]
 
@@ -43,10 +51,10 @@ def notes_tree() -> Tree:
 
 
 def branch_table(pruning: Pruning) -> dict[int, tuple[int, int, int, int, int]]:
-    """For every internal node t of ``pruning``: the integers behind g(t).
+    """For every internal node v of ``pruning``: the integers behind g(v).
 
-    Returns ``{t: (errors of t as a leaf, errors of the branch P_t, leaves of P_t, nodes of P_t,
-    examples reaching t)}``, where P_t is the part of the pruning below t (Breiman's T_t of the
+    Returns ``{v: (errors of v as a leaf, errors of the branch P_v, leaves of P_v, nodes of P_v,
+    examples reaching v)}``, where P_v is the part of the pruning below v (Breiman's T_v of the
     current tree).
     """
     tree = pruning.tree
@@ -63,7 +71,7 @@ def branch_table(pruning: Pruning) -> dict[int, tuple[int, int, int, int, int]]:
 
 
 def exact_g(pruning: Pruning) -> dict[int, Fraction]:
-    """g(t) = (R(t) - R(P_t)) / (|P_t~| - 1) for every internal node t of ``pruning``, exactly."""
+    """g(v) = (R(v) - R(P_v)) / (|P_v~| - 1) for every internal node v of ``pruning``, exactly."""
     m = pruning.tree.n_samples
     return {t: Fraction(e - s, m * (leaves - 1))
             for t, (e, s, leaves, _, _) in branch_table(pruning).items()}
@@ -103,51 +111,109 @@ def g_value_trees() -> list[tuple[str, Tree]]:
     return cases
 
 
-def _g_variants(row, m):
-    e, s, leaves, nodes, reached = row
-    return [
-        ((e - s) / (m * leaves), "divide by |T_t~| - 1, the number of leaves the collapse removes, "
-                                 "not by |T_t~|."),
-        ((e - s) / (m * (nodes - 1)), "|T_t~| counts the leaves of the branch T_t, not all its nodes."),
-        (e / (m * (leaves - 1)), "the numerator is R(t) - R(T_t): subtract the risk of the branch, "
-                                 "the sum of R over its leaves."),
-        ((e - s) / (leaves - 1), "R(t) is a fraction of the whole sample: divide the error counts "
-                                 "by m, the number of examples at the root."),
-        ((e - s) / (reached * (leaves - 1)), "R(t) = r(t) p(t) is weighted by p(t) = m_t / m, so "
-                                             "divide the error counts by m, not by m_t, the "
-                                             "number of examples that reach t."),
-        ((s - e) / (m * (leaves - 1)), "the sign is reversed: g(t) = (R(t) - R(T_t)) / (|T_t~| - 1) "
-                                       "is never negative (R(t) counts errors, not correct answers)."),
-    ]
+def _impurity_risk(tree: Tree, kind: str) -> np.ndarray:
+    """p(v) times the Gini index or the entropy of v: an impurity in place of r(v)."""
+    counts = tree.counts.astype(float)
+    reached = counts.sum(axis=1)
+    with np.errstate(all="ignore"):
+        share = np.where(reached[:, None] > 0, counts / np.maximum(reached, 1)[:, None], 0.0)
+        if kind == "gini":
+            impurity = 1.0 - (share ** 2).sum(axis=1)
+        else:
+            impurity = -np.where(share > 0, share * np.log(np.where(share > 0, share, 1)), 0.0).sum(axis=1)
+    return impurity * reached / max(tree.n_samples, 1)
 
 
-def _g_hint(value: float, row, m) -> str:
-    expected = (row[0] - row[1]) / (m * (row[2] - 1))
-    for wrong, hint in _g_variants(row, m):
-        if close(value, wrong, 1e-9) and not close(wrong, expected, 1e-9):
+def g_variant(pruning: Pruning, mistake: str | None = None) -> dict[int, float]:
+    """g(v) over the internal nodes of ``pruning``, as floats, or with one of the usual
+    mistakes:
+
+    ``"leaves"`` divides by |P_v~| instead of |P_v~| - 1; ``"nodes"`` by the number of nodes
+    minus 1; ``"no branch"`` leaves out R(P_v); ``"counts"`` does not divide the errors by m;
+    ``"m_v"`` divides them by m_v; ``"sign"`` computes R(P_v) - R(v); ``"gini"`` and
+    ``"entropy"`` use p(v) times an impurity for R(v); ``"full branch"`` takes P_v from the
+    grown tree instead of the pruning.
+    """
+    tree = pruning.tree
+    m = tree.n_samples
+    as_leaf = leaf_errors(tree.counts, tree.labels).astype(float)
+    reached = tree.counts.sum(axis=1)
+    if mistake in ("gini", "entropy"):
+        risk = _impurity_risk(tree, mistake)
+    else:
+        risk = as_leaf / ({"counts": 1.0}.get(mistake, m))
+    result = {}
+    for t in np.flatnonzero(pruning.kept & ~pruning.is_leaf).tolist():
+        below = tree.subtree(t)
+        if mistake == "full branch":
+            nodes, leaves = below, below[tree.is_leaf[below]]
+        else:
+            nodes = below[pruning.kept[below]]
+            leaves = nodes[pruning.is_leaf[nodes]]
+        r_t, r_branch = risk[t], risk[leaves].sum()
+        if mistake == "m_v":
+            r_t, r_branch = as_leaf[t] / reached[t], as_leaf[leaves].sum() / reached[t]
+        saved = {"no branch": r_t, "sign": r_branch - r_t}.get(mistake, r_t - r_branch)
+        size = {"leaves": len(leaves), "nodes": len(nodes) - 1}.get(mistake, len(leaves) - 1)
+        result[t] = float(saved / size)
+    return result
+
+
+_G_HINTS = {
+    "gini": "R(v) is the misclassification risk, the errors of v's majority label divided by m; "
+            "you used the Gini index (an impurity) instead.",
+    "entropy": "R(v) is the misclassification risk, the errors of v's majority label divided by "
+               "m; you used the entropy (an impurity) instead.",
+    "leaves": "divide by |P_v~| - 1, the number of leaves the collapse removes, not by |P_v~|.",
+    "nodes": "|P_v~| counts the leaves of the branch P_v, not all its nodes.",
+    "no branch": "the numerator is R(v) - R(P_v): subtract the risk of the branch, the sum of R "
+                 "over its leaves.",
+    "counts": "R(v) is a fraction of the whole sample: divide the error counts by m, the number "
+              "of examples at the root.",
+    "m_v": "R(v) = r(v) p(v) is weighted by p(v) = m_v / m, so divide the error counts by m, "
+           "not by m_v, the number of examples that reach v.",
+    "sign": "the sign is reversed: g(v) = (R(v) - R(P_v)) / (|P_v~| - 1) is never negative "
+            "(R(v) counts errors, not correct answers).",
+}
+
+
+def _explaining_g_mistake(answer: dict[int, float], pruning: Pruning) -> str | None:
+    """The hint of the mistake whose g values are the student's at every internal node."""
+    expected = g_variant(pruning)
+    for mistake, hint in _G_HINTS.items():
+        wrong = g_variant(pruning, mistake)
+        if wrong.keys() == answer.keys() and all(close(answer[t], wrong[t], 1e-6) for t in wrong) \
+                and not all(close(wrong[t], expected[t], 1e-9) for t in wrong):
             return hint
-    return ("g(t) = (R(t) - R(T_t)) / (|T_t~| - 1), with R(t) the errors of t as a leaf divided by "
-            "m and R(T_t) the errors of the leaves below t divided by m.")
+    return None
+
+
+def _g_hint(answer: dict[int, float], tree: Tree) -> str:
+    hint = _explaining_g_mistake(answer, Pruning.full(tree))
+    if hint is not None:
+        return hint
+    return ("g(v) = (R(v) - R(P_v)) / (|P_v~| - 1), with R(v) the errors of v as a leaf divided by "
+            "m and R(P_v) the errors of the leaves below v divided by m.")
 
 
 def _as_node_mapping(answer, call: str) -> dict[int, float]:
     __tracebackhide__ = True
-    if not isinstance(answer, Mapping):
+    if not isinstance(answer, dict):
         fail(f"{call} returned {describe(answer)} (of type {type(answer).__name__}); it should "
-             f"return a dict mapping every internal node to its g(t).",
+             f"return a dict mapping every internal node to its g(v).",
              "build a dict, e.g. {t: g for t, g in ...}, with node indices as keys.")
     result = {}
     for key, value in answer.items():
         if isinstance(key, (bool, np.bool_)) or not isinstance(key, numbers.Integral):
             fail(f"{call} has the key {describe(key)}; the keys should be node indices (ints).",
                  "use the node index t as the key, e.g. int(t).")
-        result[int(key)] = as_number(value, f"{call}[{int(key)}]", "g(t), a number")
+        result[int(key)] = as_float(value, f"{call}[{int(key)}]", "g(v), a float")
     return result
 
 
 def check_g_values(g_values: Callable) -> None:
-    """Check Exercise 2.1, ``g_values(tree)``: a dict {t: g(t)} over the internal nodes of the
-    whole tree, with the misclassification risk R(t) = r(t) p(t)."""
+    """Check Exercise 2.1, ``g_values(tree)``: a dict {v: g(v)} over the internal nodes of the
+    whole tree, with the misclassification risk R(v) = r(v) p(v)."""
     __tracebackhide__ = True
     check = Checker("g_values", g_values)
     for description, tree in g_value_trees():
@@ -162,15 +228,15 @@ def check_g_values(g_values: Callable) -> None:
             not leaves and not missing,
             f"{call} has the keys {sorted(answer)}, but the internal nodes are {inner}.",
             "leaves have no g (nothing to collapse): leave them out." if leaves and not missing
-            else "give g(t) for every internal node (tree.is_leaf[t] is False), and only for them.")
+            else "give g(v) for every internal node (tree.is_leaf[v] is False), and only for them.")
         table = branch_table(full)
         for t in inner:
             check.expect(
                 close(answer[t], float(expected[t])),
-                f"{call}[{t}] is {describe(answer[t])} but g({t}) = {_fraction(expected[t])}. Node {t}: {table[t][0]} errors as a leaf, "
-                f"{table[t][1]} errors on the {table[t][2]} leaves below it, "
-                f"m = {tree.n_samples}.",
-                lambda t=t: _g_hint(answer[t], table[t], tree.n_samples))
+                f"{call}[{t}] is {describe(answer[t])} but g({t}) = {_fraction(expected[t])}. "
+                f"Node {t}: {table[t][0]} errors as a leaf, {table[t][1]} errors on the "
+                f"{table[t][2]} leaves below it, m = {tree.n_samples}.",
+                lambda: _g_hint(answer, tree))
     check.passed()
 
 
@@ -205,59 +271,68 @@ def weakest_link_cases() -> list[tuple[str, Pruning]]:
 
 def _as_nodes(answer, call: str) -> tuple[list[int], float]:
     __tracebackhide__ = True
-    nodes_only = (isinstance(answer, np.ndarray) and answer.dtype.kind in "iu") or (
-        isinstance(answer, list) and all(isinstance(t, numbers.Integral) for t in answer))
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2 or nodes_only:
+    nodes_only = isinstance(answer, list) and all(
+        isinstance(t, numbers.Integral) for t in answer)
+    if not isinstance(answer, tuple) or len(answer) != 2 or nodes_only:
         fail(f"{call} returned {describe(answer)}; it should return a pair (nodes, alpha).",
              "return nodes, alpha: a list of node indices and a number.")
     nodes, alpha = answer
     if isinstance(nodes, (numbers.Integral, np.integer)):
         fail(f"{call} returned the node {describe(nodes)} alone; nodes should be a list.",
              "return a list of nodes, even when there is only one weakest link: [t].")
-    try:
-        nodes = [int(t) for t in np.asarray(nodes).reshape(-1).tolist()]
-    except (TypeError, ValueError):
+    if not isinstance(nodes, list):
+        fail(f"{call} returned the nodes as {describe(nodes)} (of type {type(nodes).__name__}); "
+             "they should be a list.", "return a list of ints, e.g. [2, 4] (list(...) converts).")
+    if not all(isinstance(t, (numbers.Integral, np.integer)) and not isinstance(t, (bool, np.bool_))
+               for t in nodes):
         fail(f"{call} returned the nodes {describe(nodes)}; they should be node indices.",
              "return a list of ints, e.g. [2, 4].")
-    return nodes, as_number(alpha, call + "[1]", "alpha, a number")
+    nodes = [int(t) for t in nodes]
+    distinct(nodes, call, "node")
+    return nodes, as_float(alpha, call, "alpha, a float, as the second item of the pair")
 
 
-def _full_branch_g(pruning: Pruning) -> dict[int, Fraction]:
-    return {t: g for t, g in exact_g(Pruning.full(pruning.tree)).items()
-            if pruning.kept[t] and not pruning.is_leaf[t]}
+def _weakest_by(pruning: Pruning, mistake: str | None) -> tuple[list[int], float]:
+    g = g_variant(pruning, mistake)
+    low = min(g.values())
+    return sorted(t for t, value in g.items() if close(value, low, 1e-9)), low
+
+
+_WEAKEST_HINTS = {
+    "full branch": "compute R(P_v) and |P_v~| on the current pruning: its leaves below v "
+                   "(pruning.is_leaf), not the leaves of the grown tree.",
+    **{k: v for k, v in _G_HINTS.items()},
+}
 
 
 def _weakest_link_hint(nodes, alpha, pruning, expected, smallest) -> str:
-    tree = pruning.tree
     inner = set(exact_g(pruning))
     if set(nodes) - inner:
         outside = sorted(set(nodes) - inner)
         where = ("leaves of the current pruning" if all(pruning.kept[t] for t in outside)
                  else "cut away already (below a leaf of the pruning)")
         return (f"the nodes {outside} are {where}; only internal nodes of the current pruning "
-                f"(pruning.kept[t] and not pruning.is_leaf[t]) are candidates.")
-    full = _full_branch_g(pruning)
-    low = min(full.values())
-    by_grown_tree = set(nodes) == {t for t, g in full.items() if g == low} and close(alpha, float(low))
-    if by_grown_tree and not (set(nodes) == set(expected) and close(alpha, float(smallest))):
-        return ("compute R(T_t) and |T_t~| on the current pruning: its leaves below t "
-                "(pruning.is_leaf), not the leaves of the grown tree.")
-    if set(nodes) < set(expected):
-        return (f"several nodes share the smallest g = {smallest}: return all of them ({expected}). "
-                f"Compare with a tolerance (np.isclose), since rounding can split exact ties.")
-    if set(nodes) == set(expected):
-        m = tree.n_samples
-        e, s, leaves, _, _ = branch_table(pruning)[expected[0]]
-        for wrong, hint in _g_variants((e, s, leaves, 2 * leaves - 1, tree.counts[expected[0]].sum()), m):
-            if close(alpha, wrong, 1e-9) and not close(wrong, float(smallest), 1e-9):
-                return "the nodes are right, but the new alpha is not g(t): " + hint
-        return "the nodes are right; the new alpha is their common g(t)."
-    return "the weakest links are the internal nodes of the current pruning with the smallest g(t)."
+                f"(pruning.kept[v] and not pruning.is_leaf[v]) are candidates.")
+    for mistake, hint in _WEAKEST_HINTS.items():
+        wrong_nodes, wrong_alpha = _weakest_by(pruning, mistake)
+        if (sorted(nodes) == wrong_nodes and close(alpha, wrong_alpha, 1e-6)
+                and not (wrong_nodes == expected and close(wrong_alpha, float(smallest), 1e-9))):
+            return hint
+    if set(nodes) < set(expected) and close(alpha, float(smallest)):
+        return (f"several nodes share the smallest g: return all of them. Compare with a "
+                f"tolerance (np.isclose), since rounding can split exact ties.")
+    if sorted(nodes) == expected:
+        for mistake, hint in _G_HINTS.items():
+            if close(alpha, g_variant(pruning, mistake)[expected[0]], 1e-6):
+                return "the nodes are right, but the new alpha is not g(v): " + hint
+        return "the nodes are right; the new alpha is their common g(v)."
+    return "the weakest links are the internal nodes of the current pruning with the smallest g(v)."
 
 
 def check_weakest_link(weakest_link: Callable) -> None:
-    """Check Exercise 2.2, ``weakest_link(pruning)``: the pair (nodes, alpha) of the internal
-    nodes of the current pruning with the smallest g(t), and that g."""
+    """Check Exercise 2.2, ``weakest_link(pruning)``: the pair (nodes, alpha) of the list of
+    internal nodes of the current pruning with the smallest g(v), each once, and that g as a
+    float."""
     __tracebackhide__ = True
     check = Checker("weakest_link", weakest_link)
     for description, pruning in weakest_link_cases():
@@ -265,8 +340,7 @@ def check_weakest_link(weakest_link: Callable) -> None:
         nodes, alpha = _as_nodes(check.call(pruning, label=call), call)
         expected, smallest = exact_weakest_link(pruning)
         check.expect(
-            sorted(set(nodes)) == expected and len(nodes) == len(expected)
-            and close(alpha, float(smallest)),
+            sorted(nodes) == expected and close(alpha, float(smallest)),
             f"{call} returned ({describe(sorted(nodes))}, {describe(alpha)}) but the weakest links "
             f"are {expected} with g = {_fraction(smallest)}. "
             f"g of the internal nodes: "
@@ -358,9 +432,6 @@ def _answers_match(student: Callable, changes: dict) -> bool:
 
 def _choose_hint(answer, alphas, error, se, student: Callable) -> str:
     best, one_se = _choose(error, se)
-    if all(isinstance(a, (numbers.Integral, np.integer)) for a in answer) and \
-            not (alphas[best] == answer[0] and alphas[one_se] == answer[1]):
-        return "return the alphas (alphas[k]), not the step indices k."
     if close(answer[0], alphas[one_se]) and close(answer[1], alphas[best]) and best != one_se:
         return "the pair is in the wrong order: (alpha of the 0-SE choice, alpha of the 1-SE choice)."
     matching = []
@@ -373,31 +444,37 @@ def _choose_hint(answer, alphas, error, se, student: Callable) -> str:
     for changes, hint in matching:
         if _answers_match(student, changes):
             return hint
-    if matching:
-        return matching[0][1]
     return ("0-SE: the row of smallest error (the last one on ties); 1-SE: the last row with "
-            "error <= smallest error + its standard error.")
+            "error <= smallest error + the standard error of the 0-SE row.")
 
 
 def check_choose_alpha(choose_alpha: Callable) -> None:
-    """Check Exercise 2.3, ``choose_alpha(alphas, n_leaves, error, se)``: the pair
-    (alpha_0se, alpha_1se), against the choice of :func:`prunekit.cross_validate_alpha`."""
+    """Check Exercise 2.3, ``choose_alpha(alphas, n_leaves, error, se)``: the pair of floats
+    (alpha_0se, alpha_1se), against the choice of :func:`prunekit.cross_validate_alpha`.
+
+    The table's ``n_leaves`` may be used or not: the rows are sorted by alpha, so the
+    largest alpha is the smallest tree."""
     __tracebackhide__ = True
     check = Checker("choose_alpha", choose_alpha)
     for description, (alphas, leaves, error, se) in choose_alpha_cases():
         call = f"choose_alpha(<{description}>)"
         answer = check.call(alphas, leaves, error, se, label=call)
-        if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        if not isinstance(answer, tuple) or len(answer) != 2:
             fail(f"{call} returned {describe(answer)}; it should return a pair "
                  f"(alpha_0se, alpha_1se).", "return two numbers: return alpha_best, alpha_one_se.")
-        values = [as_number(a, call, "a pair of alphas") for a in answer]
         best, one_se = _choose(error, se)
+        if all(isinstance(a, (numbers.Integral, np.integer)) and not isinstance(a, (bool, np.bool_))
+               for a in answer):
+            fail(f"{call} returned {describe(answer)}, two integers; the choices are alpha = "
+                 f"{describe(alphas[best])} (0-SE) and {describe(alphas[one_se])} (1-SE).",
+                 "return the alphas (alphas[k]), not the step indices k.")
+        values = [as_float(a, call, "a pair of floats, the two alphas") for a in answer]
         check.expect(
             close(values[0], alphas[best]) and close(values[1], alphas[one_se]),
             f"{call} returned {describe(tuple(answer))} but the choices are alpha = "
             f"{describe(alphas[best])} (0-SE, step {best}) and {describe(alphas[one_se])} "
             f"(1-SE, step {one_se}); errors {describe(error)}, standard errors {describe(se)}.",
-            lambda: _choose_hint(tuple(answer), alphas, error, se, choose_alpha))
+            lambda: _choose_hint(tuple(values), alphas, error, se, choose_alpha))
     check.passed()
 
 
@@ -405,8 +482,8 @@ def check_choose_alpha(choose_alpha: Callable) -> None:
 def first_tree_claim(n_trees: int = 300, seed: int = 0, max_leaves: int = 9) -> dict[str, int]:
     """Test the claims of Exercise 2.4 on random trees; raise AssertionError if one fails.
 
-    (a) R(T_t) <= R(t) at every internal node t, so g(t) >= 0; (b) collapsing every internal
-    node with R(t) = R(T_t) gives T1, the first tree of the path, and T1 is contained in every
+    (a) R(T_v) <= R(v) at every internal node v, so g(v) >= 0; (b) collapsing every internal
+    node with R(v) = R(T_v) gives T1, the first tree of the path, and T1 is contained in every
     pruning whose risk is R(T) (checked by enumerating all prunings).
 
     Returns
@@ -420,7 +497,7 @@ def first_tree_claim(n_trees: int = 300, seed: int = 0, max_leaves: int = 9) -> 
         tree = random_tree(rng, int(rng.integers(1, max_leaves + 1)), int(rng.integers(2, 4)))
         table = branch_table(Pruning.full(tree))
         for t, (e, s, *_rest) in table.items():
-            assert s <= e, f"R(T_t) > R(t) at node {t}"
+            assert s <= e, f"R(T_v) > R(v) at node {t}"
         equal = [t for t, (e, s, *_rest) in table.items() if s == e]
         first = Pruning.from_collapsed(tree, equal)
         assert first == cost_complexity_path(tree).pruning(0), "T1 is not the first tree"
@@ -437,6 +514,6 @@ def first_tree_claim(n_trees: int = 300, seed: int = 0, max_leaves: int = 9) -> 
 def check_first_tree_claim(n_trees: int = 300, seed: int = 0) -> None:
     """Print the outcome of :func:`first_tree_claim` in one line."""
     seen = first_tree_claim(n_trees, seed)
-    print(f"✓ on {seen['trees']} random trees: R(T_t) <= R(t) at all {seen['internal_nodes']} "
-          f"internal nodes; collapsing the nodes with R(t) = R(T_t) gives T1, contained in all "
+    print(f"✓ on {seen['trees']} random trees: R(T_v) <= R(v) at all {seen['internal_nodes']} "
+          f"internal nodes; collapsing the nodes with R(v) = R(T_v) gives T1, contained in all "
           f"{seen['prunings_of_risk_R_T']} prunings of risk R(T).")

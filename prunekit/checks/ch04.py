@@ -11,13 +11,24 @@ Equation numbers refer to Kearns & Mansour (1998).
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit.checks import Checker, as_number, close, describe, fail
+from prunekit.checks import (
+    Checker,
+    as_float,
+    as_int,
+    close,
+    describe,
+    distinct,
+    explaining_mistake,
+    fail,
+    random_tree,
+)
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
 from prunekit.growing import id3
 from prunekit.kearns_mansour import kearns_mansour, kearns_mansour_global, penalty
@@ -25,9 +36,11 @@ from prunekit.reduced_error import leaf_errors, reduced_error
 from prunekit.tree import Pruning, Tree, postorder
 
 __all__ = [
-    "check_km_penalty", "check_km_decisions", "check_differing_tree", "check_excess_error",
-    "km_penalty_cases", "excess_error_cases", "KMStep", "km_steps",
-    "EXCESS_FEATURES", "EXCESS_TERMS", "EXCESS_NOISE",
+    "check_km_penalty", "check_km_decisions", "explain_km_decisions", "check_differing_tree",
+    "check_excess_error", "check_km_kept", "check_penalty_drop", "explain_penalty_drop",
+    "nonmonotone_tree", "km_penalty_cases", "excess_error_cases", "km_kept_cases", "KMStep",
+    "km_steps", "KM_MISTAKES", "EXCESS_FEATURES", "EXCESS_TERMS", "EXCESS_NOISE",
+    "NONMONOTONE_C", "NONMONOTONE_DELTA", "NONMONOTONE_FEATURES",
 ]
 
 
@@ -93,32 +106,34 @@ _PENALTY_MISTAKES = [
 ]
 
 
-def _penalty_hint(value: float, args: tuple) -> str:
+def _penalty_hint(value: float, args: tuple, student: Callable) -> str:
     m_v = args[0]
     if m_v == 0:
         return ("no example reaches this node, so the formula divides by m_v = 0. Handle m_v = 0 "
                 "before dividing: the penalty is then 1 (the cap) when c > 0, and 0 when c = 0.")
-    for changes, hint in _PENALTY_MISTAKES:
-        wrong = _penalty_formula(*args, **changes)
-        if wrong is not None and close(value, wrong, 1e-6) and not close(wrong, _expected_penalty(*args), 1e-6):
-            return hint
+    mistakes = [(lambda *a, changes=changes: _penalty_formula(*a, **changes), hint)
+                for changes, hint in _PENALTY_MISTAKES]
+    cases = [args for _, args in km_penalty_cases() if args[0] > 0]
+    hint = explaining_mistake(student, cases, mistakes, _expected_penalty)
+    if hint is not None:
+        return hint
     return ("penalty (3) is min(1, c * sqrt(((l_v + s_v) * log(d) + log(m / delta)) / m_v)) with the "
             "natural logarithm np.log.")
 
 
 def check_km_penalty(km_penalty: Callable) -> None:
     """Check Exercise 4.1, ``km_penalty(m_v, s_v, l_v, delta, m, d, c)``: penalty (3), capped at
-    1, against :func:`prunekit.kearns_mansour.penalty` with ``form="boolean"``."""
+    1, as a float, against :func:`prunekit.kearns_mansour.penalty` with ``form="boolean"``."""
     __tracebackhide__ = True
     check = Checker("km_penalty", km_penalty)
     for description, args in km_penalty_cases():
         call = f"km_penalty{describe(args)}"
-        value = as_number(check.call(*args, label=call), call, "the penalty, a number")
+        value = as_float(check.call(*args, label=call), call, "the penalty, a float")
         expected = _expected_penalty(*args)
         check.expect(
             close(value, expected),
             f"{call} returned {describe(value)} but the penalty is {describe(expected)} ({description}).",
-            lambda: _penalty_hint(value, args))
+            lambda: _penalty_hint(value, args, km_penalty))
     check.passed()
 
 
@@ -144,13 +159,26 @@ class KMStep:
     prune: bool
 
 
+KM_MISTAKES = ("whole subtree", "leaves", "no depth", "rates", "strict")
+"""Usual mistakes in the pass, for :func:`km_steps`: judging the grown subtree T_v instead of
+T_v*, counting only its leaves in s_v, leaving out the depth l_v, comparing
+errors(T_v*) + alpha with the best leaf's errors (alpha not multiplied by m_v), pruning only
+on a strict inequality."""
+
+
 def km_steps(tree: Tree, delta: float = 0.05, c: float = 1.0, n_features: int | None = None,
-             whole_subtree: bool = False) -> list[KMStep]:
+             whole_subtree: bool = False, mistake: str | None = None) -> list[KMStep]:
     """The decisions of Kearns & Mansour's pass, node by node, in postorder (left subtree first).
 
-    Uses the tree's growing counts and penalty (3). With ``whole_subtree=True`` every node is
-    judged with the grown subtree T_v instead of T_v* (a common mistake, used for hints).
+    Uses the tree's growing counts and penalty (3). With ``whole_subtree=True`` (or
+    ``mistake="whole subtree"``) every node is judged with the grown subtree T_v instead of
+    T_v*; the other ``mistake`` values of :data:`KM_MISTAKES` give the other usual mistakes
+    (used for hints).
     """
+    if whole_subtree:
+        mistake = "whole subtree"
+    if mistake is not None and mistake not in KM_MISTAKES:
+        raise ValueError(f"mistake must be one of {KM_MISTAKES}, got {mistake!r}.")
     n = n_features or tree.n_features or 1
     m = tree.n_samples
     as_leaf = leaf_errors(tree.counts, tree.labels)
@@ -163,14 +191,19 @@ def km_steps(tree: Tree, delta: float = 0.05, c: float = 1.0, n_features: int | 
             members[v] = (v,)
             continue
         left, right = int(tree.left[v]), int(tree.right[v])
-        if whole_subtree:
+        if mistake == "whole subtree":
             nodes = tuple(sorted(tree.subtree(v).tolist()))
             below = int(as_leaf[[u for u in nodes if tree.is_leaf[u]]].sum())
         else:
             nodes = tuple(sorted((v,) + members[left] + members[right]))
             below = int(errors[left] + errors[right])
-        alpha = float(penalty(reached[v], len(nodes), tree.depth[v], delta, m, c=c, n_features=n))
-        prune = bool(below + alpha * reached[v] >= as_leaf[v])
+        size = (sum(1 for u in nodes if u != v and (tree.is_leaf[u] or members[u] == (u,)))
+                if mistake == "leaves" else len(nodes))
+        depth = 0 if mistake == "no depth" else tree.depth[v]
+        alpha = float(penalty(reached[v], size, depth, delta, m, c=c, n_features=n))
+        scale = 1 if mistake == "rates" else reached[v]
+        prune = bool(below + alpha * scale > as_leaf[v] if mistake == "strict"
+                     else below + alpha * scale >= as_leaf[v])
         steps.append(KMStep(v, int(reached[v]), int(tree.depth[v]), nodes, len(nodes), below,
                             int(as_leaf[v]), alpha, prune))
         members[v] = (v,) if prune else nodes
@@ -192,14 +225,19 @@ def _step_text(step: KMStep, m: int, delta: float, c: float, n: int) -> str:
         f"{step.leaf_errors}  ->  {verdict}")
 
 
+def _normalized_decision(answer) -> str | None:
+    return answer.strip().lower() if isinstance(answer, str) else None
+
+
 def check_km_decisions(km_decision: Callable, tree: Tree, delta: float = 0.05, c: float = 1.0,
                        n_features: int | None = None) -> None:
     """Check Exercise 4.2: ``km_decision(node)`` returns ``"prune"`` or ``"keep"``, the outcome of
     rule (1) at every internal node of ``tree``, asked in the order of the bottom-up pass.
 
     The expected decisions come from :func:`km_steps`, which replays the pass with penalty (3);
-    they are checked against :func:`prunekit.kearns_mansour` before the student is asked. A wrong
-    answer gets every number of rule (1) at that node.
+    they are checked against :func:`prunekit.kearns_mansour` before the student is asked. A
+    wrong answer gets a hint about its mistake but not the numbers of rule (1), which give the
+    answer away; :func:`explain_km_decisions` prints those.
     """
     __tracebackhide__ = True
     check = Checker("km_decision", km_decision)
@@ -210,32 +248,68 @@ def check_km_decisions(km_decision: Callable, tree: Tree, delta: float = 0.05, c
         collapsed[step.node] = step.prune
     if Pruning.from_collapsed(tree, collapsed) != kearns_mansour(tree, delta, c, n_features=n):
         raise RuntimeError("the replay of the pass disagrees with prunekit.kearns_mansour.")
-    whole = {s.node: s.prune for s in km_steps(tree, delta, c, n, whole_subtree=True)}
     for step in steps:
         call = f"km_decision({step.node})"
         answer = check.call(step.node, label=call)
-        normalized = answer.strip().lower() if isinstance(answer, str) else None
+        normalized = _normalized_decision(answer)
         if normalized not in ("prune", "keep"):
             fail(f"{call} returned {describe(answer)}; it should return 'prune' or 'keep'.",
                  'return the decision as a string, e.g.  return "keep"')
         expected = "prune" if step.prune else "keep"
-        if normalized != expected:
-            what = (f"{call} returned {answer!r} but rule (1) says {expected!r} at node {step.node}.\n"
-                    + _step_text(step, tree.n_samples, delta, c, n))
-            fail(what, _decision_hint(step, normalized, whole))
-        check.expect(True)
+        check.expect(
+            normalized == expected,
+            f"{call} returned {answer!r}, which is not the decision of rule (1) at node "
+            f"{step.node}. (explain_km_decisions, called with the tree of this check, prints "
+            f"rule (1) worked out at every node, and with it the answers.)",
+            lambda: _decision_hint(km_decision, tree, delta, c, n))
     check.passed()
 
 
-def _decision_hint(step: KMStep, answer: str, whole: dict) -> str:
-    if whole[step.node] == (answer == "prune"):
-        return ("you seem to have judged the grown subtree T_v. The pass judges T_v*, what is left "
-                "below the node after the nodes below it have made their decisions: a collapsed "
-                "child counts as one leaf, with its errors as a leaf, and s_v counts only the nodes "
-                "that are left.")
+_DECISION_HINTS = {
+    "whole subtree": "you seem to have judged the grown subtree T_v. The pass judges T_v*, what is "
+                     "left below the node after the nodes below it have made their decisions: a "
+                     "collapsed child counts as one leaf, with its errors as a leaf, and s_v "
+                     "counts only the nodes that are left.",
+    "rates": "rule (1) compares error rates; multiplied by m_v it compares counts: errors(T_v*) + "
+             "alpha m_v with the errors of the best leaf. You seem to have added alpha itself "
+             "to a number of errors.",
+    "leaves": "s_v = |T_v*| counts all the nodes of T_v*, internal nodes and leaves, not only its "
+              "leaves.",
+    "no depth": "the penalty counts the path to the node as well: (l_v + s_v) log d, with l_v the "
+                "depth of the node in the grown tree.",
+    "strict": "rule (1) prunes on a tie too: errors(T_v*) + alpha m_v >= errors of the best leaf.",
+}
+
+
+def _decision_hint(km_decision: Callable, tree: Tree, delta: float, c: float, n: int) -> str:
+    """The hint of the mistake whose decisions are the student's at every node."""
+    steps = km_steps(tree, delta, c, n)
+    answers = {}
+    for step in steps:
+        try:
+            answers[step.node] = _normalized_decision(km_decision(step.node))
+        except Exception:
+            answers[step.node] = None
+    right = {s.node: "prune" if s.prune else "keep" for s in steps}
+    for mistake, hint in _DECISION_HINTS.items():
+        wrong = {s.node: "prune" if s.prune else "keep"
+                 for s in km_steps(tree, delta, c, n, mistake=mistake)}
+        explains = all(answers[v] in (None, wrong[v]) for v in wrong)
+        if explains and any(answers[v] == wrong[v] != right[v] for v in wrong):
+            return hint
     return ("rule (1) prunes when errors(T_v*) + alpha m_v >= errors of the best leaf, all counted "
             "on the examples reaching the node; alpha uses the depth of the node in the grown tree "
             "and s_v = |T_v*|.")
+
+
+def explain_km_decisions(tree: Tree, delta: float = 0.05, c: float = 1.0,
+                         n_features: int | None = None, node: int | None = None) -> None:
+    """Print the worked solution of Exercise 4.2: every number of rule (1) at each internal
+    node in the order of the pass (or at ``node`` only), and the decision."""
+    n = n_features or tree.n_features or 1
+    for step in km_steps(tree, delta, c, n):
+        if node is None or step.node == node:
+            print(_step_text(step, tree.n_samples, delta, c, n))
 
 
 # ---------------------------------------------------------------------- Exercise 4.3
@@ -279,7 +353,7 @@ EXCESS_NOISE = 0.1
 def excess_error_cases() -> list[tuple[int, int, float, float]]:
     """The cases of :func:`check_excess_error`: (m, seed, c, delta)."""
     return [(300, 0, 1.0, 0.05), (1000, 1, 0.5, 0.05), (2000, 2, 0.25, 0.05), (500, 3, 0.0, 0.05),
-            (3000, 4, 0.1, 0.5)]
+            (3000, 4, 0.1, 0.5), (1500, 7, 0.4, 0.0001)]
 
 
 def _excess_variants(m: int, seed: int, c: float, delta: float) -> dict[str, float]:
@@ -305,6 +379,8 @@ def _excess_variants(m: int, seed: int, c: float, delta: float) -> dict[str, flo
     }
     if 0 < c < 1:
         variants["swapped"] = true(kearns_mansour(tree, c)) - true(best)
+    if delta != 0.05:
+        variants["default delta"] = true(kearns_mansour(tree, 0.05, c)) - true(best)
     return variants
 
 
@@ -321,6 +397,8 @@ _EXCESS_HINTS = {
     "disagreement": "the true error is noise + (1 - 2 noise) times the disagreement with the "
                     "formula: use dnf_true_error(model.predict, 12, terms, 0.1).",
     "swapped": "pk.kearns_mansour(tree, delta, c) takes delta first and the constant c second.",
+    "default delta": "this is the excess error for delta = 0.05, but the call asked for another "
+                     "delta: pass the argument delta on to pk.kearns_mansour.",
 }
 
 
@@ -332,8 +410,8 @@ def check_excess_error(excess_error: Callable) -> None:
     check = Checker("excess_error", excess_error)
     for m, seed, c, delta in excess_error_cases():
         call = f"excess_error(m={m}, seed={seed}, c={c:g}, delta={delta:g})"
-        value = as_number(check.call(m, seed, c, delta, label=call, seconds=60), call,
-                          "the excess error, a number")
+        value = as_float(check.call(m, seed, c, delta, label=call, seconds=60), call,
+                         "the excess error, a float")
         variants = _excess_variants(m, seed, c, delta)
         expected = variants["right"]
         check.expect(close(value, expected, 1e-9),
@@ -351,3 +429,257 @@ def _excess_hint(value: float, variants: dict[str, float]) -> str:
             "noise=0.1, random_state=seed), grow pk.id3(X, y), prune with pk.kearns_mansour(tree, "
             "delta, c), find the best pruning with pk.reduced_error(tree, cube(12), "
             "dnf_labels(cube(12), terms)), and subtract the two exact true errors.")
+
+
+# ---------------------------------------------------------------------- Exercise 4.5
+NONMONOTONE_DELTA = 0.05
+NONMONOTONE_FEATURES = 16
+NONMONOTONE_C = (0.560, 0.562)
+
+
+def nonmonotone_tree() -> Tree:
+    """A tree on which Kearns & Mansour's pass (delta = 0.05, penalty (3), d = 16) keeps 1 node
+    with c = 0.560 and 3 nodes with c = 0.562: a larger c can keep more.
+
+    m = 100,000 examples. The root [99050, 950] has a pure leaf [98950, 0] (node 2) and a node
+    [100, 950] (node 1) whose split into [92, 0] and [8, 950] saves 92 errors, just about what
+    its penalty charges at c = 0.5612. With c = 0.560 node 1 keeps its split, T_0* has 5 nodes,
+    and the root, whose split saves 942 errors, is charged 943.26 (alpha m_v): it is pruned.
+    With c = 0.562 node 1 is collapsed first, T_0* has 3 nodes and saves only 850 errors, but
+    the charge falls to 849.09: the root survives.
+
+    The counts were solved for rather than searched: on a tree with one subtree below the root
+    the root's saving is at most the examples that subtree gets right, while the gap between the
+    two charges at the root grows like the square root of m, which takes m in the tens of
+    thousands at d = 16.
+    """
+    return Tree.from_arrays(
+        left=[1, 3, -1, -1, -1], right=[2, 4, -1, -1, -1],
+        counts=[[99050, 950], [100, 950], [98950, 0], [92, 0], [8, 950]],
+        feature=[0, 1, -1, -1, -1], threshold=[0.5, 0.5, np.nan, np.nan, np.nan],
+        n_features=NONMONOTONE_FEATURES,
+    )
+
+
+def _kept_by(tree: Tree, delta: float, c: float, d: int, mistake: str | None = None) -> list[int]:
+    """The nodes kept by the pass (or by one of its usual mistakes), sorted."""
+    steps = km_steps(tree, delta, c, d,
+                     mistake=mistake if mistake in KM_MISTAKES else None)
+    collapsed = tree.is_leaf.copy()
+    for step in steps:
+        collapsed[step.node] = step.prune
+    kept = Pruning.from_collapsed(tree, collapsed).kept
+    if mistake == "below collapsed":      # every node whose own rule kept it, and the leaves
+        return sorted(v for v in range(tree.n_nodes) if not collapsed[v] or tree.is_leaf[v])
+    if mistake == "without collapsed":    # the collapsed nodes left out
+        return sorted(v for v in np.flatnonzero(kept).tolist()
+                      if tree.is_leaf[v] or not collapsed[v])
+    return np.flatnonzero(kept).tolist()
+
+
+def km_kept_cases() -> list[tuple[str, Tree, float, float, int]]:
+    """The cases of :func:`check_km_kept`: (description, tree, c, delta, d)."""
+    tree_42 = Tree.from_arrays(
+        left=[1, 3, 7, 5, -1, -1, -1, 9, -1, -1, -1],
+        right=[2, 4, 8, 6, -1, -1, -1, 10, -1, -1, -1],
+        counts=[[150, 145], [100, 120], [50, 25], [90, 20], [10, 100], [15, 10], [75, 10],
+                [50, 20], [0, 5], [35, 15], [15, 5]])
+    rng = np.random.default_rng(45)
+    cases = [
+        ("the tree of Exercise 4.2", tree_42, 1.0, 0.05, 16),
+        ("the tree of Exercise 4.2, c = 0 (ties prune)", tree_42, 0.0, 0.05, 16),
+        ("the tree of this exercise", nonmonotone_tree(), 0.560, 0.05, 16),
+        ("the tree of this exercise", nonmonotone_tree(), 0.562, 0.05, 16),
+        ("the tree of this exercise, another delta", nonmonotone_tree(), 0.562, 0.5, 16),
+        ("the tree of this exercise, another d", nonmonotone_tree(), 0.562, 0.05, 4),
+    ]
+    for n_leaves, c, delta, d in ((6, 0.3, 0.05, 16), (9, 0.15, 0.1, 8), (12, 0.1, 0.01, 32),
+                                  (15, 0.05, 0.2, 10)):
+        tree = random_tree(rng, n_leaves, max_count=40)
+        cases.append((f"a random tree with {n_leaves} leaves", tree, c, delta, d))
+    return cases
+
+
+_KEPT_HINTS = {
+    "whole subtree": _DECISION_HINTS["whole subtree"],
+    "rates": _DECISION_HINTS["rates"],
+    "leaves": _DECISION_HINTS["leaves"],
+    "no depth": _DECISION_HINTS["no depth"],
+    "strict": _DECISION_HINTS["strict"],
+    "below collapsed": "a node below a collapsed node is removed with it, even if its own rule "
+                       "(1) kept its split: return the nodes of the final pruning.",
+    "without collapsed": "a collapsed node stays in the pruning, as a leaf: include it.",
+}
+
+
+def _as_node_list(answer, call: str) -> list[int]:
+    __tracebackhide__ = True
+    if not isinstance(answer, list):
+        fail(f"{call} returned {describe(answer)} (of type {type(answer).__name__}); it should "
+             "return a list of node indices.",
+             "return a list of ints, e.g. sorted(kept) or np.flatnonzero(mask).tolist().")
+    if not all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+               for v in answer):
+        fail(f"{call} returned {describe(answer)}; it should contain node indices (ints).",
+             "return a list of ints, e.g. [0, 1, 2].")
+    nodes = [int(v) for v in answer]
+    distinct(nodes, call, "node")
+    if nodes != sorted(nodes):
+        fail(f"{call} returned {describe(nodes)}, which is not sorted.",
+             "return the nodes in increasing order: sorted(...).")
+    return nodes
+
+
+def _kept_hint(km_kept: Callable) -> str:
+    """The hint of the mistake whose kept nodes are the student's on every case."""
+    cases = km_kept_cases()
+    answers = []
+    for _, tree, c, delta, d in cases:
+        try:
+            answer = km_kept(copy.deepcopy(tree), c, delta, d)
+            answers.append([int(v) for v in answer] if isinstance(answer, list) else None)
+        except Exception:
+            answers.append(None)
+    for mistake, hint in _KEPT_HINTS.items():
+        explains, differs = True, False
+        for (_, tree, c, delta, d), answer in zip(cases, answers):
+            if answer is None:
+                continue
+            wrong = _kept_by(tree, delta, c, d, mistake)
+            explains = explains and sorted(answer) == wrong
+            differs = differs or wrong != _kept_by(tree, delta, c, d)
+        if explains and differs:
+            return hint
+    for (_, tree, c, delta, d), answer in zip(cases, answers):
+        if answer is not None and sorted(answer) != _kept_by(tree, delta, c, d):
+            if sorted(answer) == _kept_by(tree, NONMONOTONE_DELTA, c, NONMONOTONE_FEATURES):
+                return ("these are the nodes kept with delta = 0.05 and d = 16, but the call "
+                        "asked for other values: use the arguments delta and d.")
+            break
+    return ("visit the internal nodes children first (pk.tree.postorder); keep for every node "
+            "the errors and the number of nodes of T_v* once it is decided; prune when "
+            "errors(T_v*) + km_penalty(m_v, s_v, l_v, delta, m, d, c) m_v >= the errors of the "
+            "best leaf. The pruning keeps the nodes that are not below a pruned node.")
+
+
+def check_km_kept(km_kept: Callable) -> None:
+    """Check Exercise 4.5 (a), ``km_kept(tree, c, delta=0.05, d=16)``: the sorted list of the
+    nodes kept by Kearns & Mansour's pass with penalty (3), against
+    :func:`prunekit.kearns_mansour` (growing counts, ``n_features=d``)."""
+    __tracebackhide__ = True
+    check = Checker("km_kept", km_kept)
+    for description, tree, c, delta, d in km_kept_cases():
+        call = f"km_kept(<{description}>, c={c:g}, delta={delta:g}, d={d})"
+        nodes = _as_node_list(check.call(tree, c, delta, d, label=call), call)
+        expected = np.flatnonzero(kearns_mansour(tree, delta, c, n_features=d).kept).tolist()
+        if expected != _kept_by(tree, delta, c, d):
+            raise RuntimeError("the replay of the pass disagrees with prunekit.kearns_mansour.")
+        check.expect(nodes == expected,
+                     f"{call} returned {describe(nodes)} but the pass keeps {describe(expected)}.",
+                     lambda: _kept_hint(km_kept))
+    check.passed()
+
+
+def _drop_numbers(tree: Tree) -> dict:
+    """Node 0's rule (1) in the two runs of Exercise 4.5: s_v, alpha, and the decision."""
+    result = {}
+    for c in NONMONOTONE_C:
+        root = next(s for s in km_steps(tree, NONMONOTONE_DELTA, c, NONMONOTONE_FEATURES)
+                    if s.node == 0)
+        result[c] = root
+    return result
+
+
+def _as_drop_answer(answer, call: str) -> tuple[int, float, float]:
+    __tracebackhide__ = True
+    if not isinstance(answer, tuple) or len(answer) != 3:
+        fail(f"{call} returned {describe(answer)}; it should return a triple "
+             "(node, alpha at c = 0.560, alpha at c = 0.562).",
+             "end your function with  return node, alpha_small_c, alpha_large_c")
+    node = as_int(answer[0], call, "a triple whose first item, the node, is an int")
+    return (node, as_float(answer[1], call, "a triple of an int and two floats"),
+            as_float(answer[2], call, "a triple of an int and two floats"))
+
+
+def check_penalty_drop(penalty_drop: Callable) -> None:
+    """Check Exercise 4.5 (b), ``penalty_drop()``: the node whose rule (1) prunes with
+    c = 0.560 and keeps with c = 0.562 on :func:`nonmonotone_tree`, and the penalty
+    alpha(m_v, s_v, l_v, delta) it is charged in each run.
+
+    A wrong answer gets a hint about its mistake but not the worked numbers, which give the
+    answer away; :func:`explain_penalty_drop` prints those.
+    """
+    __tracebackhide__ = True
+    check = Checker("penalty_drop", penalty_drop)
+    tree = nonmonotone_tree()
+    call = "penalty_drop()"
+    node, small, large = _as_drop_answer(check.call(label=call), call)
+    flips = [s.node for s in km_steps(tree, NONMONOTONE_DELTA, NONMONOTONE_C[0],
+                                      NONMONOTONE_FEATURES)
+             if s.prune and not next(t for t in km_steps(tree, NONMONOTONE_DELTA,
+                                                         NONMONOTONE_C[1], NONMONOTONE_FEATURES)
+                                     if t.node == s.node).prune]
+    if flips != [0]:
+        raise RuntimeError("the tree of Exercise 4.5 does not behave as its statement says.")
+    explain = " (explain_penalty_drop() prints both runs worked out, and with them the answer.)"
+    if node != 0:
+        hint = ("node 1 goes the expected way: kept with c = 0.560, collapsed with the larger "
+                "c = 0.562. The question asks for the node whose rule (1) goes the other way, "
+                "from prune to keep." if node == 1 else
+                "the node asked for is an internal node that rule (1) prunes in the run with "
+                "c = 0.560 and keeps in the run with c = 0.562: compare the two runs node by "
+                "node.")
+        fail(f"{call} returned node {node}, which is not the node whose rule (1) goes from "
+             f"prune (c = 0.560) to keep (c = 0.562).{explain}", hint)
+    check.expect(True)
+    numbers = _drop_numbers(tree)
+    expected = (numbers[NONMONOTONE_C[0]].alpha, numbers[NONMONOTONE_C[1]].alpha)
+    check.expect(
+        close(small, expected[0], 1e-6) and close(large, expected[1], 1e-6),
+        f"{call} returned the penalties ({describe(small)}, {describe(large)}) for node 0, which "
+        f"are not alpha(m_v, s_v, l_v, delta) of the two runs.{explain}",
+        lambda: _drop_hint(small, large, tree))
+    check.passed()
+
+
+def _drop_hint(small: float, large: float, tree: Tree) -> str:
+    m = tree.n_samples
+
+    def alpha(s, c):
+        return float(penalty(m, s, 0, NONMONOTONE_DELTA, m, c=c,
+                             n_features=NONMONOTONE_FEATURES))
+
+    c0, c1 = NONMONOTONE_C
+    right = (alpha(5, c0), alpha(3, c1))
+    variants = [
+        ((alpha(5, c0), alpha(5, c1)),
+         "with c = 0.562 node 1 has been collapsed before the pass reaches the root, so T_0* "
+         "has 3 nodes in that run, not 5: s_v counts the nodes left below the node."),
+        ((alpha(3, c0), alpha(3, c1)),
+         "with c = 0.560 node 1 keeps its split, so T_0* has all 5 nodes in that run: s_v "
+         "counts the nodes left below the node, and here none was removed."),
+        ((alpha(3, c0), alpha(5, c1)),
+         "the sizes are swapped: the run with the smaller c keeps node 1's split (s_v = 5), "
+         "the run with the larger c collapses it (s_v = 3)."),
+        ((right[0] * m, right[1] * m),
+         "return the penalty alpha itself, not alpha m_v (the form in which rule (1) compares "
+         "counts)."),
+        ((right[1], right[0]), "the penalties are in the wrong order: first c = 0.560, then "
+                               "c = 0.562."),
+    ]
+    for (a, b), hint in variants:
+        if close(small, a, 1e-6) and close(large, b, 1e-6):
+            return hint
+    return ("alpha(m_v, s_v, l_v, delta) = c sqrt(((l_v + s_v) log d + log(m / delta)) / m_v) "
+            "with your km_penalty: at the root m_v = m and l_v = 0, and s_v = |T_0*| is the "
+            "number of nodes left below the root when the pass reaches it, in each run.")
+
+
+def explain_penalty_drop() -> None:
+    """Print the worked solution of Exercise 4.5 (b): both runs of the pass on
+    :func:`nonmonotone_tree`, rule (1) at every internal node."""
+    tree = nonmonotone_tree()
+    for c in NONMONOTONE_C:
+        kept = _kept_by(tree, NONMONOTONE_DELTA, c, NONMONOTONE_FEATURES)
+        print(f"c = {c:.3f}: the pass keeps the nodes {kept}")
+        explain_km_decisions(tree, NONMONOTONE_DELTA, c, NONMONOTONE_FEATURES)

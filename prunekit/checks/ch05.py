@@ -20,7 +20,17 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import nobel_delta, nobel_delta_independent
-from prunekit.checks import Checker, as_number, close, describe, fail, random_tree
+from prunekit.checks import (
+    Checker,
+    as_float,
+    as_int,
+    as_number,
+    close,
+    describe,
+    explaining_mistake,
+    fail,
+    random_tree,
+)
 from prunekit.cost_complexity import cost_complexity_path
 from prunekit.nobel import best_pruning_by_size, merge_tables
 from prunekit.tree import Tree, all_prunings, count_prunings
@@ -86,12 +96,13 @@ _DELTA_MISTAKES = [
 ]
 
 
-def _delta_hint(value: float, args: tuple) -> str:
-    expected = float(nobel_delta(*args))
-    for changes, hint in _DELTA_MISTAKES:
-        wrong = _delta_formula(*args, **changes)
-        if close(value, wrong, 1e-6) and not close(wrong, expected, 1e-6):
-            return hint
+def _delta_hint(student: Callable) -> str:
+    mistakes = [(lambda *a, changes=changes: _delta_formula(*a, **changes), hint)
+                for changes, hint in _DELTA_MISTAKES]
+    hint = explaining_mistake(student, [args for _, args in delta_cases()], mistakes,
+                              lambda *a: float(nobel_delta(*a)))
+    if hint is not None:
+        return hint
     return ("eq. (4): Delta(k, m) = sqrt(32 * (k * d * log(m) + k * log(2) + 2 * log(k)) / m), "
             "with the natural logarithm np.log.")
 
@@ -103,12 +114,12 @@ def check_delta(delta: Callable) -> None:
     check = Checker("delta", delta)
     for description, args in delta_cases():
         call = f"delta{describe(args)}"
-        value = as_number(check.call(*args, label=call), call, "the penalty, a number")
+        value = as_float(check.call(*args, label=call), call, "the penalty, a float")
         expected = float(nobel_delta(*args))
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but Delta is {describe(expected)} "
                      f"({description}).",
-                     lambda: _delta_hint(value, args))
+                     lambda: _delta_hint(delta))
     check.passed()
 
 
@@ -137,12 +148,13 @@ _DELTA_PRIME_MISTAKES = [
 ]
 
 
-def _delta_prime_hint(value: float, args: tuple) -> str:
-    expected = float(nobel_delta_independent(*args))
-    for changes, hint in _DELTA_PRIME_MISTAKES:
-        wrong = _delta_prime_formula(*args, **changes)
-        if close(value, wrong, 1e-6) and not close(wrong, expected, 1e-6):
-            return hint
+def _delta_prime_hint(student: Callable) -> str:
+    mistakes = [(lambda *a, changes=changes: _delta_prime_formula(*a, **changes), hint)
+                for changes, hint in _DELTA_PRIME_MISTAKES]
+    hint = explaining_mistake(student, [args for _, args in delta_prime_cases()], mistakes,
+                              lambda *a: float(nobel_delta_independent(*a)))
+    if hint is not None:
+        return hint
     return ("eq. (7): Delta'(k, m) = sqrt((k * log(2) + log(k)) / m), with the natural "
             "logarithm np.log.")
 
@@ -154,12 +166,12 @@ def check_delta_prime(delta_prime: Callable) -> None:
     check = Checker("delta_prime", delta_prime)
     for description, args in delta_prime_cases():
         call = f"delta_prime{describe(args)}"
-        value = as_number(check.call(*args, label=call), call, "the penalty, a number")
+        value = as_float(check.call(*args, label=call), call, "the penalty, a float")
         expected = float(nobel_delta_independent(*args))
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but Delta' is {describe(expected)} "
                      f"({description}).",
-                     lambda: _delta_prime_hint(value, args))
+                     lambda: _delta_prime_hint(delta_prime))
     check.passed()
 
 
@@ -172,14 +184,14 @@ def largest_size_cases() -> list[tuple[int, int]]:
 
 def _largest(m: int, d: int, budget: float = 0.5, base: bool = True, parity: bool = True) -> int:
     """Largest k (odd if ``parity``) with Delta(k, m) <= budget + Delta(1, m) (without the
-    Delta(1, m) if not ``base``); 0 if even k = 1 does not qualify."""
+    Delta(1, m) if not ``base``); 1 if no k qualifies (a scan that starts at the root)."""
     limit = budget + (float(nobel_delta(1, m, d)) if base else 0.0)
 
     def fits(k: int) -> bool:
         return float(nobel_delta(k, m, d)) <= limit
 
     if not fits(1):
-        return 0
+        return 1
     low, high = 1, 3
     while fits(high):          # Delta grows without bound in k, so this ends
         low, high = high, 2 * high + 1
@@ -211,12 +223,14 @@ _LARGEST_MISTAKES = [
 ]
 
 
-def _largest_hint(value: int, m: int, d: int) -> str:
+def _largest_hint(value: int, m: int, d: int, student: Callable) -> str:
     expected = largest_size_reference(m, d)
-    for changes, hint in _LARGEST_MISTAKES:
-        wrong = _largest(m, d, **changes)
-        if value == wrong and wrong != expected:
-            return hint
+    mistakes = [(lambda m_, d_, changes=changes: _largest(m_, d_, **changes), hint)
+                for changes, hint in _LARGEST_MISTAKES]
+    hint = explaining_mistake(student, list(largest_size_cases()), mistakes,
+                              largest_size_reference, agree=lambda a, b: a == b)
+    if hint is not None:
+        return hint
     if value in (expected + 2, expected - 2):
         return ("you are one odd size off: the answer is the largest odd k with "
                 "Delta(k, m) <= 1/2 + Delta(1, m); check the last step of your search.")
@@ -226,24 +240,17 @@ def _largest_hint(value: int, m: int, d: int) -> str:
 
 def check_largest_size(largest_size: Callable) -> None:
     """Check Exercise 5.1 (b), ``largest_size(m, d)``: the largest odd number of nodes k with
-    Delta(k, m) <= 1/2 + Delta(1, m)."""
+    Delta(k, m) <= 1/2 + Delta(1, m), as an int."""
     __tracebackhide__ = True
     check = Checker("largest_size", largest_size)
     for m, d in largest_size_cases():
         call = f"largest_size(m={m}, d={d})"
-        value = check.call(m, d, label=call)
-        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-            if isinstance(value, numbers.Real) and float(value).is_integer():
-                value = int(value)
-            else:
-                fail(f"{call} returned {describe(value)}; it should return a number of nodes, "
-                     "an integer.", "return an int, e.g. int(k).")
-        value = int(value)
+        value = as_int(check.call(m, d, label=call), call, "a number of nodes, an int")
         expected = largest_size_reference(m, d)
         check.expect(value == expected,
                      f"{call} returned {value} but the largest possible size is {expected} "
                      f"node{'' if expected == 1 else 's'}.",
-                     lambda: _largest_hint(value, m, d))
+                     lambda: _largest_hint(value, m, d, largest_size))
     check.passed()
 
 
@@ -287,6 +294,9 @@ def _merge_hint(best, left, right, expected) -> str:
         largest[a:a + q] = np.maximum(largest[a:a + q], left[a] + right)
     if np.allclose(best, largest):
         return "you took the largest sum; the programme keeps the fewest errors, the smallest sum."
+    if np.allclose(best, np.convolve(left, right)):
+        return ("this is the ordinary convolution, sums of products; the programme needs the "
+                "min-plus one: the minimum over a + b = L of the sums left[a - 1] + right[b - 1].")
     return ("best[L - 2] = min over a + b = L of left[a - 1] + right[b - 1], with 1 <= a <= p and "
             "1 <= b <= q: a pruning with L leaves that keeps both children gives a leaves to the "
             "left one and b to the right one.")
@@ -301,10 +311,16 @@ def check_merge(merge: Callable) -> None:
     for description, left, right in merge_cases():
         call = f"merge(left={describe(left)}, right={describe(right)})"
         answer = check.call(left, right, label=call)
-        if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        if not isinstance(answer, tuple) or len(answer) != 2:
             fail(f"{call} returned {describe(answer)}; it should return a pair (best, split).",
                  "end your function with  return best, split")
-        best, split = (np.asarray(part) for part in answer)
+        best, split = answer
+        for name, part in (("best", best), ("split", split)):
+            if not isinstance(part, np.ndarray):
+                fail(f"{call} returned {name} = {describe(part)} (of type "
+                     f"{type(part).__name__}); it should be a NumPy array.",
+                     f"build {name} as an array, e.g. with np.full or np.zeros, or convert it "
+                     f"with np.array(...).")
         expected, _ = merge_tables(left, right)
         p, q = len(left), len(right)
         if best.ndim != 1 or best.dtype.kind not in "iuf":
@@ -314,10 +330,14 @@ def check_merge(merge: Callable) -> None:
         check.expect(ok, f"{call} returned best = {describe(best)} but the fewest errors for "
                          f"L = 2, ..., {p + q} leaves are {describe(expected)} ({description}).",
                      lambda: _merge_hint(best, left, right, expected))
-        if split.shape != expected.shape or split.dtype.kind not in "iuf":
+        if split.shape != expected.shape:
             fail(f"{call} returned split = {describe(split)}; it should hold one number of leaves "
                  f"a for the left child per entry of best ({p + q - 1} integers).",
                  "record the a of the best sum when you update best[L - 2].")
+        if split.dtype.kind not in "iu":
+            fail(f"{call} returned split with dtype {split.dtype}; it should hold numbers of "
+                 f"leaves, integers.",
+                 "create split with an integer dtype, e.g. np.zeros(p + q - 1, dtype=int).")
         for index, a in enumerate(split.tolist()):
             L = index + 2
             if a != int(a) or not (1 <= a <= p and 1 <= L - a <= q):
@@ -415,11 +435,10 @@ def _counting_hint(answer: list, expected: list[int], tree: Tree) -> str:
                 "prunings with L leaves.")
     if max(expected) >= 2 ** 63 and all(abs(int(a)) < 2 ** 63 for a in answer):
         return ("these counts exceed 2^63, the largest NumPy 64-bit integer, and yours wrapped "
-                "around. Use Python integers (lists, or arrays with dtype=object); they never "
-                "overflow.")
+                "around. Compute with Python integers in lists; they never overflow.")
     if any(int(a) < 0 for a in answer):
-        return ("some counts are negative: they overflowed NumPy's 64-bit integers. Use Python "
-                "integers (lists, or arrays with dtype=object); they never overflow.")
+        return ("some counts are negative: they overflowed NumPy's 64-bit integers. Compute with "
+                "Python integers in lists; they never overflow.")
     if sum(answer) == sum(expected):
         return ("the total is right but it is split over the sizes wrongly: with a leaves on the "
                 "left and b on the right, the pruning has a + b leaves.")
@@ -445,22 +464,22 @@ def check_prunings_by_size(prunings_by_size: Callable) -> None:
     for description, tree, enumerate_ in counting_trees():
         call = f"prunings_by_size(<{description}>)"
         answer = check.call(tree, label=call)
-        try:
-            values = list(np.asarray(answer, dtype=object).ravel())
-        except Exception:
-            values = None
-        if values is None or not values or np.ndim(np.asarray(answer, dtype=object)) != 1:
+        if not isinstance(answer, list) or not answer:
             fail(f"{call} returned {describe(answer)}; it should return a list of counts, one "
                  "per number of leaves.", "return a list such as [1, 1] for a stump.")
-        if any(isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) for v in values):
-            odd = next(v for v in values if isinstance(v, (bool, np.bool_))
-                       or not isinstance(v, numbers.Integral))
-            hint = ("return exact integers. Floats hold only 53 bits, so large counts lose their "
-                    "last digits; Python integers (lists, or arrays with dtype=object) are exact."
-                    if isinstance(odd, numbers.Real) and not isinstance(odd, (bool, np.bool_))
-                    else "return a list of integers.")
+        values = answer
+        if any(type(v) is not int for v in values):
+            odd = next(v for v in values if type(v) is not int)
+            if isinstance(odd, np.integer):
+                hint = ("return Python integers (int), not NumPy's: int64 overflows beyond 2^63, "
+                        "Python's int never does. Build the tables as lists of int.")
+            elif isinstance(odd, (bool, np.bool_)) or not isinstance(odd, numbers.Real):
+                hint = "return a list of integers."
+            else:
+                hint = ("return exact integers. Floats hold only 53 bits, so large counts lose "
+                        "their last digits; Python integers (int, in lists) are exact.")
             fail(f"{call} returned a value of type {type(odd).__name__} ({odd!r}) among the counts; "
-                 "they should be integers.", hint)
+                 "they should be Python integers.", hint)
         values = [int(v) for v in values]
         expected = _by_enumeration(tree) if enumerate_ else prunings_by_size_reference(tree)
         if not enumerate_ and sum(expected) != count_prunings(tree):
@@ -501,7 +520,7 @@ def check_counterexample(counterexample: Callable) -> None:
     __tracebackhide__ = True
     check = Checker("counterexample", counterexample)
     answer = check.call(label="counterexample()")
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+    if not isinstance(answer, tuple) or len(answer) != 2:
         fail(f"counterexample() returned {describe(answer)}; it should return a pair "
              "(tree, penalty).", "end your function with  return tree, penalty")
     tree, penalty = answer

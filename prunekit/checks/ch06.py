@@ -18,14 +18,25 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import eta
-from prunekit.checks import Checker, as_number, close, describe, fail
+from prunekit.checks import (
+    Checker,
+    as_float,
+    as_int,
+    as_number,
+    close,
+    describe,
+    explaining_mistake,
+    fail,
+)
 from prunekit.rademacher import draw_signs, min_plus_merge
 
 __all__ = [
-    "BY_HAND_LOSSES", "BY_HAND_SIGNS", "check_penalty_by_hand", "check_empirical_penalty",
+    "BY_HAND_LOSSES", "BY_HAND_SIGNS", "check_penalty_by_hand", "explain_penalty_by_hand",
+    "check_empirical_penalty",
     "check_flip", "check_relabelled_errors", "check_k_rep_table", "check_mcdiarmid_deviation",
     "empirical_penalty_reference", "relabelled_errors_reference", "k_rep_table_reference",
     "mcdiarmid_deviation_reference", "penalty_cases", "relabel_cases", "k_rep_cases",
+    "mcdiarmid_cases",
 ]
 
 # ---------------------------------------------------------------------- Exercise 6.1
@@ -51,7 +62,7 @@ def _penalty_variants(losses, signs):
                                 "correlation counts too."),
         (float(np.abs(sums).max()), "divide the sum by m: the penalty is a mean, "
                                     "(1/m) sum_i sigma_i l_i."),
-        (float(np.abs(sums.mean()) / n), "take the maximum over the classifiers (the rows), "
+        (float(np.abs(sums).mean() / n), "take the maximum over the classifiers (the rows), "
                                          "not the mean."),
         (float(np.abs((1 - losses) @ signs).max() / n),
          "the losses are 1 where a classifier errs; you used the correct predictions instead."),
@@ -60,21 +71,40 @@ def _penalty_variants(losses, signs):
 
 def check_penalty_by_hand(penalty_by_hand: Callable) -> None:
     """Check Exercise 6.1 (a), ``penalty_by_hand()``: it returns the penalty of the
-    three-classifier class of the statement, worked out by hand."""
+    three-classifier class of the statement, worked out by hand.
+
+    A wrong answer gets a hint about its mistake but not the worked sums, which give the answer
+    away; :func:`explain_penalty_by_hand` prints those.
+    """
     __tracebackhide__ = True
     check = Checker("penalty_by_hand", penalty_by_hand)
     value = as_number(check.call(), "penalty_by_hand()", "the penalty, a number")
     expected = empirical_penalty_reference(BY_HAND_LOSSES, BY_HAND_SIGNS)
     if not close(value, expected, 1e-6):
+        what = (f"penalty_by_hand() returned {describe(value)}, which is not the penalty of the "
+                f"class. (explain_penalty_by_hand() prints the signed sums worked out, and with "
+                f"them the answer.)")
         for wrong, hint in _penalty_variants(BY_HAND_LOSSES, BY_HAND_SIGNS):
             if close(value, wrong, 1e-6) and not close(wrong, expected, 1e-6):
-                fail(f"penalty_by_hand() returned {describe(value)}, which is not the penalty "
-                     "of the class.", hint)
-        fail(f"penalty_by_hand() returned {describe(value)}, which is not the penalty of the "
-             "class.", "for each classifier add sigma_i over the examples it gets wrong, divide by "
-                       "m = 6, take absolute values and then the largest.")
+                fail(what, hint)
+        fail(what, "for each classifier add sigma_i over the examples it gets wrong, divide by "
+                   "m = 6, take absolute values and then the largest.")
     check.expect(True)
     check.passed()
+
+
+def explain_penalty_by_hand() -> None:
+    """Print the worked solution of Exercise 6.1 (a): each classifier's signed sum, its mean
+    and absolute value, and the largest."""
+    losses, signs = BY_HAND_LOSSES, BY_HAND_SIGNS
+    m = losses.shape[1]
+    for h, row in enumerate(losses, start=1):
+        terms = " ".join(f"{'+' if sigma > 0 else '-'}1" for loss, sigma in zip(row, signs) if loss)
+        total = int(row @ signs)
+        shown = f"{total:+d}" if total else "0"
+        print(f"h{h}: wrong on i = {[i + 1 for i in np.flatnonzero(row).tolist()]}, signed sum "
+              f"{terms} = {shown}, |{shown}| / {m} = {abs(total) / m:.4f}")
+    print(f"penalty: the largest, {empirical_penalty_reference(losses, signs):.4f}")
 
 
 def penalty_cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
@@ -94,25 +124,28 @@ def penalty_cases() -> list[tuple[str, np.ndarray, np.ndarray]]:
     return cases
 
 
+def _empirical_penalty_hint(student: Callable) -> str:
+    cases = [(losses, signs) for _, losses, signs in penalty_cases()]
+    names = [hint for _, hint in _penalty_variants(*cases[0])]
+    mistakes = [(lambda losses, signs, i=i: _penalty_variants(losses, signs)[i][0], hint)
+                for i, hint in enumerate(names)]
+    hint = explaining_mistake(student, cases, mistakes, empirical_penalty_reference)
+    if hint is not None:
+        return hint
+    return "R_m = max over the rows h of |(1/m) sum_i signs[i] * losses[h, i]|."
+
+
 def check_empirical_penalty(empirical_penalty: Callable) -> None:
     """Check Exercise 6.1 (b), ``empirical_penalty(losses, signs)``."""
     __tracebackhide__ = True
     check = Checker("empirical_penalty", empirical_penalty)
     for description, losses, signs in penalty_cases():
         call = f"empirical_penalty(losses={describe(losses.tolist())}, signs={describe(signs)})"
-        value = as_number(check.call(losses, signs, label=call), call, "the penalty, a number")
+        value = as_float(check.call(losses, signs, label=call), call, "the penalty, a float")
         expected = empirical_penalty_reference(losses, signs)
-
-        def hint(value=value, losses=losses, signs=signs):
-            for wrong, text in _penalty_variants(losses, signs):
-                right = empirical_penalty_reference(losses, signs)
-                if close(value, wrong) and not close(wrong, right):
-                    return text
-            return "R_m = max over the rows h of |(1/m) sum_i signs[i] * losses[h, i]|."
-
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but the penalty is {describe(expected)} "
-                     f"({description}).", hint)
+                     f"({description}).", lambda: _empirical_penalty_hint(empirical_penalty))
     check.passed()
 
 
@@ -148,16 +181,23 @@ def relabel_cases() -> list[tuple[str, np.ndarray, np.ndarray, np.ndarray]]:
 
 
 def check_flip(flip: Callable) -> None:
-    """Check Exercise 6.2 (a), ``flip(y, signs)``: z for two classes {0, 1}."""
+    """Check Exercise 6.2 (a), ``flip(y, signs)``: z for two classes {0, 1}, as an integer
+    NumPy array; ``y`` and ``signs`` must be left as they were."""
     __tracebackhide__ = True
     check = Checker("flip", flip)
     for description, _, y, signs in relabel_cases()[:4]:
         call = f"flip(y={describe(y)}, signs={describe(signs)})"
-        z = np.asarray(check.call(y, signs, label=call))
-        expected = np.where(signs == 1, 1 - y, y)
+        z = check.call(y, signs, label=call)
+        if not isinstance(z, np.ndarray):
+            fail(f"{call} returned {describe(z)} (of type {type(z).__name__}); it should return "
+                 f"a NumPy array.", "np.where(...) builds the array in one step.")
         if z.shape != y.shape:
             fail(f"{call} returned {describe(z)}; it should return one label per example.",
                  "return an array of the same length as y.")
+        if z.dtype.kind not in "iu":
+            fail(f"{call} returned an array of dtype {z.dtype}; the labels should be integers, "
+                 f"like y.", "compute z from y with integer arithmetic, e.g. 1 - y.")
+        expected = np.where(signs == 1, 1 - y, y)
         if np.array_equal(z, np.where(signs == -1, 1 - y, y)) and not np.array_equal(z, expected):
             hint = "flip the labels where the sign is +1 (sigma_i = +1 asks h to err on example i)."
         elif np.array_equal(z, 1 - y):
@@ -171,33 +211,49 @@ def check_flip(flip: Callable) -> None:
     check.passed()
 
 
+def _two_class_complement_errors(predictions, y, signs) -> int:
+    predictions, y, signs = (np.asarray(a) for a in (predictions, y, signs))
+    return int(np.sum(predictions != np.where(signs == 1, 1 - y, y)))
+
+
+_RELABEL_MISTAKES = [
+    (lambda p, y, r: relabelled_errors_reference(p, y, -np.asarray(r)),
+     "you relabelled where sigma_i = -1; the complement class goes to the examples with "
+     "sigma_i = +1."),
+    (_two_class_complement_errors,
+     "with more than two classes the complement of y_i is not 1 - y_i: it stands for 'any "
+     "class but y_i', and a prediction errs on (x_i, complement of y_i) exactly when it equals "
+     "y_i."),
+    (lambda p, y, r: int(np.sum(np.asarray(p) != np.asarray(y))),
+     "you counted the ordinary errors; count them on the relabelled sample z."),
+    (lambda p, y, r: int(np.sum((np.asarray(r) == 1) & (np.asarray(p) == np.asarray(y)))),
+     "you counted only the examples with sigma_i = +1; those with sigma_i = -1 keep their label "
+     "y_i, and a prediction errs on them when it differs from y_i."),
+    (lambda p, y, r: int(np.sum((np.asarray(r) == -1) & (np.asarray(p) != np.asarray(y)))),
+     "you counted only the examples with sigma_i = -1; on those with sigma_i = +1 a prediction "
+     "errs when it equals y_i."),
+]
+
+
 def check_relabelled_errors(relabelled_errors: Callable) -> None:
-    """Check Exercise 6.2 (b), ``relabelled_errors(predictions, y, signs)``."""
+    """Check Exercise 6.2 (b), ``relabelled_errors(predictions, y, signs)``: an int."""
     __tracebackhide__ = True
     check = Checker("relabelled_errors", relabelled_errors)
+    cases = [(p, y, r) for _, p, y, r in relabel_cases()]
     for description, predictions, y, signs in relabel_cases():
         call = (f"relabelled_errors(predictions={describe(predictions)}, y={describe(y)}, "
                 f"signs={describe(signs)})")
-        value = as_number(check.call(predictions, y, signs, label=call), call,
-                          "a number of errors")
+        value = as_int(check.call(predictions, y, signs, label=call), call,
+                       "a number of errors, an int")
         expected = relabelled_errors_reference(predictions, y, signs)
 
-        def hint(value=value, predictions=predictions, y=y, signs=signs):
-            if value == relabelled_errors_reference(predictions, y, -signs):
-                return ("you relabelled where sigma_i = -1; the complement class goes to the "
-                        "examples with sigma_i = +1.")
-            if value == int(np.sum(predictions != y)):
-                return "you counted the ordinary errors; count them on the relabelled sample z."
-            if value == int(np.sum((signs == 1) & (predictions == y))):
-                return ("you counted only the examples with sigma_i = +1; those with sigma_i = -1 keep "
-                        "their label y_i, and a prediction errs on them when it differs from y_i.")
-            if value == int(np.sum((signs == 1) & (predictions != y))
-                            + np.sum((signs == -1) & (predictions != y))):
-                return ("on (x_i, complement of y_i) a prediction errs exactly when it equals y_i.")
-            return ("count the examples with sigma_i = +1 and prediction == y_i, plus those with "
-                    "sigma_i = -1 and prediction != y_i.")
+        def hint():
+            found = explaining_mistake(relabelled_errors, cases, _RELABEL_MISTAKES,
+                                       relabelled_errors_reference, agree=lambda a, b: a == b)
+            return found or ("count the examples with sigma_i = +1 and prediction == y_i, plus "
+                             "those with sigma_i = -1 and prediction != y_i.")
 
-        check.expect(close(value, expected),
+        check.expect(value == expected,
                      f"{call} returned {describe(value)} but the relabelled sample has "
                      f"{expected} errors ({description}).", hint)
     check.passed()
@@ -243,36 +299,66 @@ def k_rep_cases():
     return cases
 
 
+def _k_rep_variant(left, right, g: int, e: float, k: int, mistake: str) -> np.ndarray:
+    """The table of one of the usual wrong steps (see :data:`_K_REP_HINTS`)."""
+    merged = np.full(k + 1, np.inf) if left is None else min_plus_merge(left, right, k)
+    if mistake == "leaf everywhere":
+        return np.minimum(merged, e)
+    if mistake == "no leaf":
+        return merged if left is not None else np.full(k + 1, np.inf)
+    if mistake == "leaf only at g":
+        table = merged.copy()
+        if g <= k:
+            table[g] = min(table[g], e)
+        return table
+    if mistake == "sum not min":
+        table = np.full(k + 1, np.inf)
+        if left is not None:
+            table = np.array([left[i] + right[i] for i in range(k + 1)], dtype=float)
+        if g <= k:
+            table[g:] = np.minimum(table[g:], e)
+        return table
+    raise ValueError(mistake)
+
+
+_K_REP_HINTS = {
+    "leaf everywhere": "the node as a leaf makes leaf_growing growing errors, so it is a "
+                       "candidate only for budgets i >= leaf_growing.",
+    "no leaf": "you left out step 3: from budget leaf_growing on, the node as a leaf "
+               "(leaf_pruning errors) is a candidate too.",
+    "leaf only at g": "the node as a leaf is a candidate for every budget i >= leaf_growing, not "
+                      "only for i = leaf_growing: a budget allows at most i growing errors.",
+    "sum not min": "table[i] is the minimum over all splits u + w = i of left[u] + right[w], "
+                   "not left[i] + right[i]: the budget i is shared between the two children.",
+}
+
+
 def check_k_rep_table(k_rep_table: Callable) -> None:
-    """Check Exercise 6.3, ``k_rep_table(left, right, leaf_growing, leaf_pruning, k)``."""
+    """Check Exercise 6.3, ``k_rep_table(left, right, leaf_growing, leaf_pruning, k)``: a NumPy
+    array of length k + 1; ``left`` and ``right`` must be left as they were."""
     __tracebackhide__ = True
     check = Checker("k_rep_table", k_rep_table)
+    cases = [case[1:] for case in k_rep_cases()]
     for description, left, right, leaf_growing, leaf_pruning, k in k_rep_cases():
         call = (f"k_rep_table(left={describe(left)}, right={describe(right)}, "
                 f"leaf_growing={leaf_growing}, leaf_pruning={describe(leaf_pruning)}, k={k})")
-        answer = np.asarray(check.call(left, right, leaf_growing, leaf_pruning, k, label=call),
-                            dtype=float)
+        answer = check.call(left, right, leaf_growing, leaf_pruning, k, label=call)
+        if not isinstance(answer, np.ndarray) or answer.dtype.kind not in "iuf":
+            fail(f"{call} returned {describe(answer)} (of type {type(answer).__name__}); it "
+                 f"should return a NumPy array of numbers.", "start from np.full(k + 1, np.inf).")
         expected = k_rep_table_reference(left, right, leaf_growing, leaf_pruning, k)
         if answer.shape != expected.shape:
             fail(f"{call} returned {describe(answer)}; it should return k + 1 = {k + 1} numbers, "
                  "one per budget 0, ..., k.", "start from np.full(k + 1, np.inf).")
 
-        def hint(answer=answer, left=left, right=right, g=leaf_growing, e=leaf_pruning, k=k):
-            merged = np.full(k + 1, np.inf) if left is None else min_plus_merge(left, right, k)
-            if np.array_equal(answer, np.minimum(merged, e)):
-                return ("the node as a leaf makes leaf_growing growing errors, so it is a "
-                        "candidate only for budgets i >= leaf_growing.")
-            if left is not None:
-                if np.array_equal(answer, merged):
-                    return ("you left out step 3: from budget leaf_growing on, the node as a leaf "
-                            "(leaf_pruning errors) is a candidate too.")
-                if g <= k and np.array_equal(answer[g:], np.minimum(merged[g:], e)):
-                    return "below leaf_growing the table is the children's merge (step 2)."
-            elif np.all(np.isinf(answer)) and g <= k:
-                return ("a leaf of the tree has only step 3: leaf_pruning from budget "
-                        "leaf_growing on.")
-            return ("table[i] = min(min over u + v = i of left[u] + right[v], and leaf_pruning if "
-                    "i >= leaf_growing).")
+        def hint():
+            mistakes = [(lambda *a, mistake=mistake: _k_rep_variant(*a, mistake), text)
+                        for mistake, text in _K_REP_HINTS.items()]
+            found = explaining_mistake(
+                k_rep_table, cases, mistakes, k_rep_table_reference,
+                agree=lambda a, b: np.array_equal(np.asarray(a, dtype=float), b))
+            return found or ("table[i] = min(min over u + w = i of left[u] + right[w], and "
+                             "leaf_pruning if i >= leaf_growing).")
 
         check.expect(np.array_equal(answer, expected),
                      f"{call} returned {describe(answer)} but the table is {describe(expected)} "
@@ -287,28 +373,47 @@ def mcdiarmid_deviation_reference(delta: float, c) -> float:
     return float(math.sqrt(math.log(2 / delta) * float(np.sum(c ** 2)) / 2))
 
 
+def mcdiarmid_cases() -> list[tuple[float, np.ndarray]]:
+    """The cases of :func:`check_mcdiarmid_deviation`: (delta, c)."""
+    return [(0.05, np.array([1.0])), (0.01, np.array([0.5, 0.25, 0.25])),
+            (0.1, np.full(10, 0.1)), (0.01, np.full(1000, 2 / 1000)),
+            (0.01, np.full(1000, 1 / 1000)), (0.2, np.full(250, 2 / 250)),
+            (0.3, np.array([0.5, 0.1, 0.9, 0.3]))]
+
+
+def _squares(c) -> float:
+    return float(np.sum(np.asarray(c, dtype=float) ** 2))
+
+
+_MCDIARMID_MISTAKES = [
+    (lambda delta, c: math.sqrt(math.log(1 / delta) * _squares(c) / 2),
+     "each tail gets delta / 2, so the logarithm is log(2 / delta)."),
+    (lambda delta, c: math.sqrt(math.log(2 / delta) * _squares(c)),
+     "solve exp(-2 eps^2 / sum c_i^2) = delta / 2: the factor 2 divides."),
+    (lambda delta, c: math.sqrt(math.log(2 / delta) * _squares(c) ** 0.5 / 2),
+     "the denominator of the exponent is the sum of the squares c_i^2, not its square root."),
+    (lambda delta, c: math.sqrt(math.log(2 / delta) * float(np.sum(c)) / 2),
+     "the denominator of the exponent is the sum of the squares c_i^2, not the sum of the c_i."),
+    (lambda delta, c: math.log(2 / delta) * _squares(c) / 2,
+     "solve for eps, not eps^2: take the square root at the end."),
+]
+
+
 def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
-    """Check Exercise 6.4 (b), ``mcdiarmid_deviation(delta, c)``, and the two deviations of
-    Lemma 3's proof: 2 eta(delta, m) for c_i = 2/m and eta(delta, m) for c_i = 1/m."""
+    """Check Exercise 6.4 (b), ``mcdiarmid_deviation(delta, c)`` (a float), and the two
+    deviations of Lemma 3's proof: 2 eta(delta, m) for c_i = 2/m and eta(delta, m) for
+    c_i = 1/m."""
     __tracebackhide__ = True
     check = Checker("mcdiarmid_deviation", mcdiarmid_deviation)
-    cases = [(0.05, np.array([1.0])), (0.01, np.array([0.5, 0.25, 0.25])),
-             (0.1, np.full(10, 0.1)), (0.01, np.full(1000, 2 / 1000)),
-             (0.01, np.full(1000, 1 / 1000)), (0.2, np.full(250, 2 / 250))]
-    for delta, c in cases:
+    for delta, c in mcdiarmid_cases():
         call = f"mcdiarmid_deviation({delta}, c={describe(c)})"
-        value = as_number(check.call(delta, c, label=call), call, "a deviation, a number")
+        value = as_float(check.call(delta, c, label=call), call, "a deviation, a float")
         expected = mcdiarmid_deviation_reference(delta, c)
-        total = float(np.sum(c ** 2))
 
-        def hint(value=value, delta=delta, total=total):
-            if close(value, math.sqrt(math.log(1 / delta) * total / 2)):
-                return "each tail gets delta / 2, so the logarithm is log(2 / delta)."
-            if close(value, math.sqrt(math.log(2 / delta) * total)):
-                return "solve exp(-2 eps^2 / sum c_i^2) = delta / 2: the factor 2 divides."
-            if close(value, math.sqrt(math.log(2 / delta) * total ** 0.5 / 2)):
-                return "the denominator of the exponent is the sum of the squares c_i^2."
-            return "eps = sqrt(log(2 / delta) * sum_i c_i^2 / 2)."
+        def hint():
+            found = explaining_mistake(mcdiarmid_deviation, mcdiarmid_cases(),
+                                       _MCDIARMID_MISTAKES, mcdiarmid_deviation_reference)
+            return found or "eps = sqrt(log(2 / delta) * sum_i c_i^2 / 2)."
 
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but the deviation is "
@@ -316,9 +421,12 @@ def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
                      hint)
     for n in (100, 6000):
         for factor, multiple in ((2, 2.0), (1, 1.0)):
-            value = as_number(check.call(0.01, np.full(n, factor / n)), "mcdiarmid_deviation")
+            call = f"mcdiarmid_deviation(0.01, c=[{factor}/{n}] * {n})"
+            value = as_float(check.call(0.01, np.full(n, factor / n), label=call), call,
+                             "a deviation, a float")
             check.expect(close(value, multiple * eta(0.01, n)),
                          f"with c_i = {factor}/m and m = {n} the deviation should be "
                          f"{multiple:g} eta(0.01, m) = {describe(multiple * eta(0.01, n))}, "
-                         f"got {describe(value)}.")
+                         f"got {describe(value)}.",
+                         "eps = sqrt(log(2 / delta) * sum_i c_i^2 / 2).")
     check.passed()
