@@ -160,6 +160,13 @@ class Tree(_Immutable):
         Split criterion of the grower ("gini", "entropy", ...), when known.
     impurity : ndarray of shape (n_nodes,) or None
         The grower's impurity at each node, when known.
+
+    Notes
+    -----
+    The tree cannot be changed after it is built. Every array attribute is a new read-only
+    view of memory the tree holds privately: numpy refuses to make it writable again
+    (``flags.writeable = True`` raises ``ValueError``), and changing the view's ``shape`` or
+    ``dtype`` changes only that view. Attributes cannot be rebound.
     """
 
     __slots__ = (
@@ -595,6 +602,9 @@ class Pruning(_Immutable):
         Class index predicted at each node when it is a leaf of the pruning; default the
         tree's labels (majority of the growing counts). Pruners that relabel leaves with
         another sample (e.g. Nobel's "compatible" trees) pass their own.
+
+    Like a :class:`Tree`, a pruning cannot be changed: ``kept``, ``labels`` and ``is_leaf``
+    are read-only views.
     """
 
     __slots__ = ("tree", "_kept", "_labels", "_is_leaf")
