@@ -1,6 +1,7 @@
-"""The checks of Chapter 8's exercises: correct answers pass with one line, plausible wrong
-answers are rejected with the hint that names the mistake, inputs must not be modified, and the
-exercises worked by hand show the worked answer only after a second wrong attempt.
+"""The checks of Chapter 8's exercises: correct answers pass with one line; wrong solutions
+(mutants: the usual mistakes, an argument ignored, an input changed in place, a wrong type) are
+rejected, each with the hint that names its mistake and no other; the exercises worked by hand
+never show the worked answer on a wrong attempt (explain_* prints it).
 
 The correct answers follow the solution notebook (``exercises/solutions/08-classic-heuristics.ipynb``);
 each takes keyword switches that turn it into one of the usual mistakes.
@@ -15,21 +16,16 @@ import pytest
 from scipy.stats import beta, norm
 
 import prunekit as pk
+from checking import assert_hint, failure, ignoring
 from checking import failure_message as _message
+from checking import not_implemented as _todo
 from prunekit.checks import CheckFailed, ch08
 from prunekit.datasets import cube, dnf_labels
 from prunekit.heuristics import upper_confidence_limit
 
-
-@pytest.fixture(autouse=True)
-def _fresh_attempts():
-    ch08.reset_attempts()
-    yield
-    ch08.reset_attempts()
-
-
-def _todo(*args, **kwargs):
-    raise NotImplementedError()
+LIMIT_HINTS = [hint for _, hint in ch08._limit_mistakes(1, 16, 0.25, zero_extra=True)]
+M_ERROR_HINTS = [hint for _, hint in ch08._m_error_variants(np.array([8, 2]), 2.0,
+                                                             np.full(2, 0.5))]
 
 
 # ---------------------------------------------------------------------- Exercise 8.1 (a)
@@ -48,25 +44,23 @@ def test_ucf_by_hand_passes_with_a_table_value(capsys):
     (None, "not the two-sided"),
     (None, "continuity correction"),
 ])
-def test_ucf_by_hand_first_wrong_attempt_hides_the_answer(value, hint):
+def test_ucf_by_hand_wrong_attempts_hide_the_answer(value, hint):
     if value is None:        # recomputed with the wrong z or without the correction
         z = {"you used Phi^(-1)(CF)": norm.ppf(0.25), "not the two-sided": norm.ppf(0.875),
              "continuity correction": norm.ppf(0.75)}[hint]
         f = 0.2 if hint == "continuity correction" else 0.25
         value = (f + z * z / 20 + z * math.sqrt(f / 10 - f * f / 10 + z * z / 400)) / (1 + z * z / 10)
-    message = _message(ch08.check_ucf_by_hand, lambda: value)
-    assert hint in message
-    assert "worked" not in message and "0.3519" not in message and "0.3518" not in message
+    for attempt in range(2):       # a second wrong attempt does not give the answer either
+        message = _message(ch08.check_ucf_by_hand, lambda: value)
+        assert hint in message and "explain_ucf_by_hand()" in message
+        assert "0.3519" not in message and "0.3518" not in message
 
 
-def test_ucf_by_hand_second_wrong_attempt_shows_the_computation():
-    first = _message(ch08.check_ucf_by_hand, lambda: 0.2)
-    assert "worked" not in first
-    second = _message(ch08.check_ucf_by_hand, lambda: 0.3)
-    assert "worked: z = Phi^(-1)(0.75) = 0.6745, f = 2.5 / 10 = 0.25" in second
-    assert "= 0.3519" in second
-    ch08.reset_attempts()
-    assert "worked" not in _message(ch08.check_ucf_by_hand, lambda: 0.3)
+def test_ucf_by_hand_explanation_shows_the_computation(capsys):
+    ch08.explain_ucf_by_hand()
+    out = capsys.readouterr().out
+    assert "z = Phi^(-1)(0.75) = 0.6745, f = (2 + 1/2) / 10 = 0.25" in out
+    assert out.rstrip().endswith("= 0.3519")
 
 
 def test_ucf_by_hand_types_and_missing():
@@ -107,22 +101,33 @@ def test_upper_limit_cases_vary_every_argument():
 
 
 @pytest.mark.parametrize("changes, hint", [
-    (dict(z_of=norm.ppf), "you used Phi^(-1)(CF)"),
-    (dict(z_of=lambda cf: norm.ppf(1 - cf / 2)), "not the two-sided"),
-    (dict(correction=0.0), "continuity correction"),
-    (dict(zero_case=False), "for e = 0 C4.5 uses the exact limit 1 - CF^(1/N)"),
-    (dict(top_case=False), "when e + 1/2 >= N the corrected rate is at least 1"),
-    (dict(count=True), "return the limit as a rate"),
-])
+    (dict(z_of=norm.ppf), LIMIT_HINTS[0]),
+    (dict(z_of=lambda cf: norm.ppf(1 - cf / 2)), LIMIT_HINTS[1]),
+    (dict(correction=0.0), LIMIT_HINTS[2]),
+    (dict(count=True), LIMIT_HINTS[3]),
+    (dict(zero_case=False), LIMIT_HINTS[7]),
+    (dict(top_case=False), LIMIT_HINTS[8]),
+], ids=lambda v: str(v)[:20])
 def test_upper_limit_mistakes(changes, hint):
-    message = _message(ch08.check_upper_limit, lambda e, n, cf: upper_limit(e, n, cf, **changes))
-    assert hint in message
+    assert_hint(ch08.check_upper_limit, lambda e, n, cf: upper_limit(e, n, cf, **changes), hint)
+
+
+def test_upper_limit_uses_every_argument_and_returns_a_float():
+    first = ch08.upper_limit_cases()[3][1]
+    for position in range(3):
+        failure(ch08.check_upper_limit, ignoring(upper_limit, position, first[position]))
+    # 1 for e + 1/2 >= N, as an int
+    message = _message(ch08.check_upper_limit,
+                       lambda e, n, cf: 1 if e + 0.5 >= n else upper_limit(e, n, cf))
+    assert "returned 1, an int; it should return the upper limit, a float" in message
+    mixed_up = lambda e, n, cf: 1 - (1 - cf) ** (1 / n) if e == 0 else upper_limit(e, n, cf)
+    assert_hint(ch08.check_upper_limit, mixed_up, LIMIT_HINTS[9])
 
 
 def test_upper_limit_exact_binomial_and_wrong_types():
     def exact(e, n, cf):
         return float(beta.ppf(1 - cf, e + 1, n - e)) if e < n else 1.0
-    assert "exact (Clopper-Pearson) binomial limit" in _message(ch08.check_upper_limit, exact)
+    assert_hint(ch08.check_upper_limit, exact, LIMIT_HINTS[4])
     assert "not implemented yet" in _message(ch08.check_upper_limit, _todo)
     assert "return a single number" in _message(
         ch08.check_upper_limit, lambda e, n, cf: np.array([upper_limit(e, n, cf)]))
@@ -169,19 +174,20 @@ def test_pep_test_agrees_with_the_library():
 ])
 def test_pep_test_mistakes_get_hints_and_no_worked_answer(answers, hint):
     given = {**RIGHT_PEP, **answers}
-    message = _message(ch08.check_pep_test, given.__getitem__)
-    assert hint in message
-    assert "worked" not in message
+    for attempt in range(2):
+        message = _message(ch08.check_pep_test, given.__getitem__)
+        assert hint in message and "explain_pep_test()" in message
+        assert "m_v = " not in message and "->" not in message
 
 
-def test_pep_test_second_attempt_shows_the_numbers():
+def test_pep_test_wrong_part_and_explanation(capsys):
     wrong = {**RIGHT_PEP, 1: (5.5, 4.0, 1.86, "keep")}.__getitem__
-    first = _message(ch08.check_pep_test, wrong)
-    assert "pep_test(1) returned (5.5, 4, 1.86, 'keep'): the decision is not right at node 1." in first
-    assert "worked" not in first
-    second = _message(ch08.check_pep_test, wrong)
-    assert ("worked: m_v = 30, e'(v) = 5.5, e'(T_v) = 4, SE = 1.862; 5.5 <= 5.862  ->  prune"
-            in second)
+    message = _message(ch08.check_pep_test, wrong)
+    assert "pep_test(1) returned (5.5, 4, 1.86, 'keep'): the decision is not right at node 1." in message
+    ch08.explain_pep_test()
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["node 1: m_v = 30, e'(v) = 5.5, e'(T_v) = 4, SE = 1.862; 5.5 <= 5.862  ->  prune",
+                   "node 2: m_v = 20, e'(v) = 5.5, e'(T_v) = 2.5, SE = 1.479; 5.5 > 3.979  ->  keep"]
 
 
 def test_pep_test_rejects_wrong_types():
@@ -241,29 +247,37 @@ def test_m_error_cases_vary_every_argument_and_test_ties():
 
 
 @pytest.mark.parametrize("mistake, hint", [
-    ("largest p", "predict the majority class of the counts"),
-    ("last of ties", "the smallest index among ties"),
-    ("prior not complemented", "the prior enters the error through 1 - prior[y]"),
-    ("laplace", "that is the Laplace estimate"),
-    ("probability", "that is the estimated probability of the predicted class"),
+    ("largest p", M_ERROR_HINTS[0]),
+    ("last of ties", M_ERROR_HINTS[7]),
+    ("prior not complemented", M_ERROR_HINTS[1]),
+    ("laplace", M_ERROR_HINTS[2]),
+    ("probability", M_ERROR_HINTS[6]),
 ])
 def test_m_error_mistakes(mistake, hint):
-    message = _message(ch08.check_m_error, lambda c, m, p: m_error(c, m, p, mistake=mistake))
-    assert hint in message
+    assert_hint(ch08.check_m_error, lambda c, m, p: m_error(c, m, p, mistake=mistake), hint)
+
+
+def test_m_error_uses_every_argument():
+    first = ch08.m_error_cases()[1]
+    for position in range(3):
+        failure(ch08.check_m_error, ignoring(m_error, position, first[position + 1]))
 
 
 def test_m_error_must_not_modify_its_inputs():
-    message = _message(ch08.check_m_error, lambda c, m, p: m_error(c, m, p, mistake="in place"))
-    assert "changed its argument counts" in message
-    assert "do not modify counts in place" in message
-    message = _message(ch08.check_m_error,
-                       lambda c, m, p: m_error(c, m, p, mistake="normalised prior"))
-    assert "changed its argument prior" in message
+    def in_place(counts, m, prior):
+        return m_error(counts, m, prior, mistake="in place")
+
+    def normalised(counts, m, prior):
+        return m_error(counts, m, prior, mistake="normalised prior")
+
+    message = _message(ch08.check_m_error, in_place)
+    assert "changed its argument `counts` in place" in message
+    assert "changed its argument `prior` in place" in _message(ch08.check_m_error, normalised)
 
 
 def test_m_error_types():
     assert "not implemented yet" in _message(ch08.check_m_error, _todo)
-    assert "should return the estimated error rate, a number" in _message(
+    assert "should return the estimated error rate, a float" in _message(
         ch08.check_m_error, lambda c, m, p: None)
     assert "return a single number" in _message(
         ch08.check_m_error, lambda c, m, p: np.array([m_error(c, m, p)]))
@@ -323,25 +337,33 @@ def test_coverage_cases_vary_every_argument():
 
 
 @pytest.mark.parametrize("mistake, hint", [
-    ("training", "compare the limit with the leaf's TRUE error rate"),
-    ("no noise", "a leaf's true error rate includes the label noise"),
-    ("count", "U_CF(e, N) is a rate"),
-    ("majority", "e counts the errors of the label the leaf predicts"),
-    ("growing counts", "take e and N from the counts argument"),
-    ("unreached", "leave them out of the fraction altogether"),
+    ("training", ch08._COVERAGE_HINTS["training"]),
+    ("no noise", ch08._COVERAGE_HINTS["no noise"]),
+    ("count", ch08._COVERAGE_HINTS["count"]),
+    ("majority", ch08._COVERAGE_HINTS["majority"]),
+    ("growing counts", ch08._COVERAGE_HINTS["growing counts"]),
+    ("unreached", ch08._COVERAGE_HINTS["unreached covered"]),
 ])
 def test_coverage_mistakes(mistake, hint):
-    message = _message(ch08.check_coverage,
-                       lambda t, c, cf: coverage(t, c, cf, mistake=mistake))
-    assert hint in message
+    assert_hint(ch08.check_coverage, lambda t, c, cf: coverage(t, c, cf, mistake=mistake), hint)
+
+
+def test_coverage_uses_every_argument():
+    _, m, seed, cf, fresh = ch08.coverage_cases()[0]
+    tree, counts = ch08._coverage_case(m, seed, fresh)
+    for position, value in ((0, tree), (1, counts), (2, cf)):
+        failure(ch08.check_coverage, ignoring(coverage, position, value))
 
 
 def test_coverage_must_not_modify_the_counts_and_types():
-    message = _message(ch08.check_coverage, lambda t, c, cf: coverage(t, c, cf, mistake="in place"))
-    assert "changed its argument counts" in message
+    def in_place(tree, counts, confidence):
+        return coverage(tree, counts, confidence, mistake="in place")
+
+    message = _message(ch08.check_coverage, in_place)
+    assert "changed its argument `counts` in place" in message
     assert "not implemented yet" in _message(ch08.check_coverage, _todo)
-    assert "a fraction of leaves, a number" in _message(ch08.check_coverage,
-                                                        lambda t, c, cf: "most")
+    assert "a fraction of leaves, a float" in _message(ch08.check_coverage,
+                                                       lambda t, c, cf: "most")
 
 
 def test_leaf_true_error_rates_by_enumeration():

@@ -9,21 +9,20 @@ answer is wrong, the usual mistakes are recomputed on the same case; if one of t
 the student's answer, the hint names it.
 
 The two exercises worked by hand (U_CF for one leaf, one PEP decision) never show the worked
-answer on a first wrong attempt: the first failure names what is wrong and gives a hint, and
-only a repeated failure on the same question prints the computation.
+answer when an answer is wrong: the failure names what is wrong and gives a hint. The worked
+computation is printed by :func:`explain_ucf_by_hand` and :func:`explain_pep_test`, which the
+notebook calls after a passing check (and a student can call whenever they ask for it).
 """
 
 from __future__ import annotations
 
-import copy
 import math
-from collections import Counter
 from collections.abc import Callable
 
 import numpy as np
 from scipy.stats import beta, norm
 
-from prunekit.checks import Checker, as_number, close, describe, fail
+from prunekit.checks import Checker, as_float, as_number, close, describe, fail
 from prunekit.datasets import cube, dnf_labels, make_boolean_dnf
 from prunekit.growing import id3
 from prunekit.heuristics import m_estimate_error, pessimistic_errors, upper_confidence_limit
@@ -31,48 +30,48 @@ from prunekit.reduced_error import leaf_errors
 from prunekit.tree import Tree
 
 __all__ = [
-    "check_ucf_by_hand", "check_upper_limit", "check_pep_test", "check_m_error",
-    "check_coverage", "upper_limit_cases", "m_error_cases", "coverage_cases", "pep_tree",
-    "leaf_true_error_rates", "reset_attempts",
+    "check_ucf_by_hand", "explain_ucf_by_hand", "check_upper_limit", "check_pep_test",
+    "explain_pep_test", "check_m_error", "check_coverage", "upper_limit_cases", "m_error_cases",
+    "coverage_cases", "pep_tree", "leaf_true_error_rates",
     "BY_HAND", "PEP_NODES", "COVERAGE_FEATURES", "COVERAGE_TERMS", "COVERAGE_NOISE",
 ]
 
-# How many times each hand-worked question has been answered wrongly in this session.
-_ATTEMPTS: Counter = Counter()
+def _explaining_hint(answers: list, variants: list[list[tuple[float | None, str]]],
+                     expected: list[float], tol: float) -> str | None:
+    """The hint of the first mistake that reproduces the student's answers on every case.
 
-
-def reset_attempts() -> None:
-    """Forget the wrong attempts counted so far (the worked answers are hidden again)."""
-    _ATTEMPTS.clear()
-
-
-def _wrong_again(key) -> bool:
-    """Count one wrong attempt at ``key``; True from the second one on."""
-    _ATTEMPTS[key] += 1
-    return _ATTEMPTS[key] > 1
-
-
-def _call_unmutated(check: Checker, args: tuple, label: str, names: tuple[str, ...]):
-    """Call the student's function on ``args`` themselves and fail if it changed one of them.
-
-    :meth:`Checker.call` works on copies, which hides a function that modifies its input; here
-    the function receives the objects the check keeps, and they are compared afterwards.
+    ``answers[i]`` is the student's value on case i (``None`` if it raised), ``variants[i]``
+    the ``(wrong value, hint)`` pairs of the mistakes on that case, in the same order on every
+    case, and ``expected[i]`` the right value. A mistake explains the answers if it agrees with
+    every answer the student gave (where the mistake is defined) and differs from the right
+    value on at least one of them.
     """
-    __tracebackhide__ = True
-    kept = copy.deepcopy(args)
-    student = check.func
-    check.func = lambda *ignored: student(*args)
-    try:
-        answer = check.call(*args, label=label)
-    finally:
-        check.func = student
-    for name, before, after in zip(names, kept, args):
-        if isinstance(before, np.ndarray) and not np.array_equal(before, after):
-            fail(f"{label} changed its argument {name}: it was {describe(before)} and is "
-                 f"{describe(after)} after the call.",
-                 f"do not modify {name} in place; compute with new arrays (or "
-                 f"{name}.copy()).")
-    return answer
+    for index, (_, hint) in enumerate(variants[0]):
+        explains, differs = True, False
+        for answer, case, right in zip(answers, variants, expected):
+            wrong = case[index][0]
+            if answer is None or wrong is None or (isinstance(wrong, float) and math.isnan(wrong)):
+                continue
+            if not close(answer, wrong, tol):
+                explains = False
+                break
+            differs = differs or not close(wrong, right, tol)
+        if explains and differs:
+            return hint
+    return None
+
+
+def _answers(student: Callable, cases: list[tuple]) -> list[float | None]:
+    """The student's numbers on every case (``None`` where it raised or gave no number)."""
+    answers = []
+    for args in cases:
+        try:
+            with np.errstate(all="ignore"):
+                answers.append(float(student(*[a.copy() if isinstance(a, np.ndarray) else a
+                                               for a in args])))
+        except Exception:
+            answers.append(None)
+    return answers
 
 
 def _matching_hint(value: float, mistakes, expected: float, tol: float) -> str | None:
@@ -107,7 +106,10 @@ def _limit_formula(e: int, n: int, cf: float, *, z=None, correction: float = 0.5
     return value * n if count else value
 
 
-def _limit_mistakes(e: int, n: int, cf: float) -> list[tuple[float, str]]:
+def _limit_mistakes(e: int, n: int, cf: float,
+                    zero_extra: bool = False) -> list[tuple[float | None, str]]:
+    """The values of the usual mistakes on one case, with their hints. With ``zero_extra`` the
+    mistake that only exists for e = 0 is listed on every case (``None`` where e > 0)."""
     mistakes = [
         (_limit_formula(e, n, cf, z=norm.ppf(cf)),
          "z is the upper quantile of the normal distribution, z = Phi^(-1)(1 - CF), a positive "
@@ -131,8 +133,8 @@ def _limit_mistakes(e: int, n: int, cf: float) -> list[tuple[float, str]]:
         (_limit_formula(e, n, cf, top_case=False),
          "when e + 1/2 >= N the corrected rate is at least 1, and C4.5 sets U_CF(e, N) = 1."),
     ]
-    if e == 0:
-        mistakes.append((1 - (1 - cf) ** (1 / n),
+    if e == 0 or zero_extra:
+        mistakes.append((1 - (1 - cf) ** (1 / n) if e == 0 else None,
                          "for e = 0 the limit solves (1 - U)^N = CF: U = 1 - CF^(1/N)."))
     return mistakes
 
@@ -144,8 +146,9 @@ def _limit_hint(value: float, e: int, n: int, cf: float, expected: float) -> str
 def check_ucf_by_hand(ucf_by_hand: Callable) -> None:
     """Check Exercise 8.1 (a): ``ucf_by_hand()`` returns U_0.25(2, 10), worked out by hand.
 
-    A value read with a four-digit normal table is accepted (absolute tolerance 5e-4). The
-    worked computation is printed only after a second wrong answer.
+    A value read with a four-digit normal table is accepted (absolute tolerance 5e-4). A wrong
+    answer gets a hint about its mistake but not the worked computation, which gives the answer
+    away; :func:`explain_ucf_by_hand` prints that.
     """
     __tracebackhide__ = True
     e, n, cf = BY_HAND
@@ -157,17 +160,22 @@ def check_ucf_by_hand(ucf_by_hand: Callable) -> None:
         hint = _limit_hint(value, e, n, cf, expected) or (
             "case 4 of the definition applies (e = 2 is neither 0 nor close to N = 10): "
             "compute z and f = (e + 1/2) / N first, then the formula.")
-        what = f"ucf_by_hand() returned {describe(value)}, which is not U_0.25(2, 10)."
-        if _wrong_again("ucf_by_hand"):
-            z = norm.ppf(1 - cf)
-            f = (e + 0.5) / n
-            what += (f"\n  worked: z = Phi^(-1)(0.75) = {z:.4f}, f = 2.5 / 10 = {f:.2f};\n"
-                     f"  U = ({f:.2f} + {z * z / (2 * n):.5f} + {z:.4f} sqrt({f / n:.4f} - "
-                     f"{f * f / n:.5f} + {z * z / (4 * n * n):.6f})) / (1 + {z * z / n:.5f})"
-                     f" = {expected:.4f}")
-        fail(what, hint)
+        fail(f"ucf_by_hand() returned {describe(value)}, which is not U_0.25(2, 10). "
+             f"(explain_ucf_by_hand() prints the computation worked out, and with it the "
+             f"answer.)", hint)
     check.expect(True)
     check.passed()
+
+
+def explain_ucf_by_hand() -> None:
+    """Print the worked solution of Exercise 8.1 (a): U_0.25(2, 10) step by step."""
+    e, n, cf = BY_HAND
+    z = norm.ppf(1 - cf)
+    f = (e + 0.5) / n
+    expected = float(upper_confidence_limit(e, n, cf))
+    print(f"z = Phi^(-1)({1 - cf:g}) = {z:.4f}, f = ({e} + 1/2) / {n} = {f:.2f}")
+    print(f"U = ({f:.2f} + {z * z / (2 * n):.5f} + {z:.4f} sqrt({f / n:.4f} - {f * f / n:.5f} + "
+          f"{z * z / (4 * n * n):.6f})) / (1 + {z * z / n:.5f}) = {expected:.4f}")
 
 
 def upper_limit_cases() -> list[tuple[str, tuple[int, int, float]]]:
@@ -188,22 +196,29 @@ def upper_limit_cases() -> list[tuple[str, tuple[int, int, float]]]:
 
 def check_upper_limit(upper_limit: Callable) -> None:
     """Check Exercise 8.1 (b), ``upper_limit(e, n, confidence)``: C4.5's U_CF(e, N) for integer
-    e, against :func:`prunekit.heuristics.upper_confidence_limit` (tolerance 1e-6, since J48
-    stores CF in single precision)."""
+    e, as a float, against :func:`prunekit.heuristics.upper_confidence_limit` (tolerance 1e-6,
+    since J48 stores CF in single precision)."""
     __tracebackhide__ = True
     check = Checker("upper_limit", upper_limit)
     for description, (e, n, cf) in upper_limit_cases():
         call = f"upper_limit({e}, {n}, {cf:g})"
-        value = as_number(check.call(e, n, cf, label=call), call, "the upper limit, a rate")
+        value = as_float(check.call(e, n, cf, label=call), call, "the upper limit, a float")
         expected = float(upper_confidence_limit(e, n, cf))
         check.expect(
             close(value, expected, 1e-6),
             f"{call} returned {describe(value)} but U_CF(e, N) = {describe(expected)} "
             f"({description}).",
-            lambda: _limit_hint(value, e, n, cf, expected) or (
-                "follow the cases of the definition in order: e = 0, then e + 1/2 >= N, then "
-                "Wilson's formula with z = Phi^(-1)(1 - CF) and f = (e + 1/2) / N."))
+            lambda: _upper_limit_hint(upper_limit))
     check.passed()
+
+
+def _upper_limit_hint(upper_limit: Callable) -> str:
+    cases = [args for _, args in upper_limit_cases()]
+    variants = [_limit_mistakes(*args, zero_extra=True) for args in cases]
+    expected = [float(upper_confidence_limit(*args)) for args in cases]
+    return _explaining_hint(_answers(upper_limit, cases), variants, expected, 1e-6) or (
+        "follow the cases of the definition in order: e = 0, then e + 1/2 >= N, then "
+        "Wilson's formula with z = Phi^(-1)(1 - CF) and f = (e + 1/2) / N.")
 
 
 # ---------------------------------------------------------------------- Exercise 8.2
@@ -275,8 +290,9 @@ def check_pep_test(pep_test: Callable, tree: Tree | None = None,
     e'(v) <= e'(T_v) + SE on the grown subtree (what top-down PEP does at a node it visits).
 
     The numbers are compared with :func:`prunekit.heuristics.pessimistic_errors` (tolerance
-    0.01, for values rounded by hand). A first wrong answer at a node names the wrong part
-    and gives a hint; a second one prints the worked numbers.
+    0.01, for values rounded by hand). A wrong answer at a node names the wrong part and gives
+    a hint, but not the worked numbers, which give the answer away; :func:`explain_pep_test`
+    prints those.
     """
     __tracebackhide__ = True
     tree = pep_tree() if tree is None else tree
@@ -307,15 +323,22 @@ def check_pep_test(pep_test: Callable, tree: Tree | None = None,
         if wrong:
             what = (f"{call} returned {describe(tuple(given))}: "
                     f"{' and '.join(_PEP_PARTS[k] for k in wrong)} "
-                    f"{'is' if len(wrong) == 1 else 'are'} not right at node {v}.")
-            if _wrong_again(("pep_test", v)):
-                what += (f"\n  worked: m_v = {tree.counts[v].sum()}, e'(v) = {right[0]:g}, "
-                         f"e'(T_v) = {right[1]:g}, SE = {right[2]:.3f}; "
-                         f"{right[0]:g} {'<=' if right[3] == 'prune' else '>'} "
-                         f"{right[1] + right[2]:.3f}  ->  {right[3]}")
+                    f"{'is' if len(wrong) == 1 else 'are'} not right at node {v}. "
+                    f"(explain_pep_test(), called with the tree of this check, prints the test "
+                    f"worked out, and with it the answers.)")
             fail(what, _pep_hint(given, variants, wrong))
         check.expect(True)
     check.passed()
+
+
+def explain_pep_test(tree: Tree | None = None, nodes: tuple[int, ...] = PEP_NODES) -> None:
+    """Print the worked solution of Exercise 8.2: Quinlan's test at each node of ``nodes``."""
+    tree = pep_tree() if tree is None else tree
+    for v in nodes:
+        leaf, subtree, error, decision = _pep_variants(tree, v)["right"]
+        print(f"node {v}: m_v = {tree.counts[v].sum()}, e'(v) = {leaf:g}, e'(T_v) = "
+              f"{subtree:g}, SE = {error:.3f}; {leaf:g} {'<=' if decision == 'prune' else '>'} "
+              f"{subtree + error:.3f}  ->  {decision}")
 
 
 def _pep_hint(given, variants, wrong) -> str:
@@ -360,6 +383,7 @@ def _m_error_variants(counts, m, prior) -> list[tuple[float, str]]:
     counts, prior = np.asarray(counts, float), np.asarray(prior, float)
     n, k = counts.sum(), len(counts)
     y = int(np.argmax(counts))
+    last = k - 1 - int(np.argmax(counts[::-1]))       # the largest index among tied classes
     p = (counts + m * prior) / (n + m)
     return [
         (1 - float(p.max()), "predict the majority class of the counts (the smallest index "
@@ -379,31 +403,36 @@ def _m_error_variants(counts, m, prior) -> list[tuple[float, str]]:
          "the denominator is n + m, the examples plus the m virtual ones."),
         (float((counts[y] + m * prior[y]) / (n + m)),
          "that is the estimated probability of the predicted class; the error is one minus it."),
+        (float((n - counts[last] + m * (1 - prior[last])) / (n + m)),
+         "among tied classes the leaf predicts the one with the smallest index (np.argmax "
+         "returns it); you took another one."),
     ]
 
 
 def check_m_error(m_error: Callable) -> None:
     """Check Exercise 8.3, ``m_error(counts, m, prior)``: Cestnik & Bratko's m-estimate of the
     error rate of a leaf predicting its majority class (ties to the smallest index), against
-    :func:`prunekit.heuristics.m_estimate_error`. The function must return a number and leave
+    :func:`prunekit.heuristics.m_estimate_error`. The function must return a float and leave
     ``counts`` and ``prior`` unchanged."""
     __tracebackhide__ = True
     check = Checker("m_error", m_error)
     for description, counts, m, prior in m_error_cases():
-        counts, prior = counts.copy(), prior.copy()
         call = f"m_error({describe(counts)}, {m:g}, {describe(prior)})"
-        answer = _call_unmutated(check, (counts, m, prior), call, ("counts", "m", "prior"))
-        value = as_number(answer, call, "the estimated error rate, a number")
+        answer = check.call(counts, m, prior, label=call)
+        value = as_float(answer, call, "the estimated error rate, a float")
         expected = float(m_estimate_error(counts, m, prior))
         check.expect(close(value, expected, 1e-9),
                      f"{call} returned {describe(value)} but the m-estimate of the error is "
                      f"{describe(expected)} ({description}).",
-                     lambda: _m_error_hint(value, counts, m, prior, expected))
+                     lambda: _m_error_hint(m_error))
     check.passed()
 
 
-def _m_error_hint(value, counts, m, prior, expected) -> str:
-    return _matching_hint(value, _m_error_variants(counts, m, prior), expected, 1e-9) or (
+def _m_error_hint(m_error: Callable) -> str:
+    cases = [(counts, m, prior) for _, counts, m, prior in m_error_cases()]
+    variants = [_m_error_variants(*args) for args in cases]
+    expected = [float(m_estimate_error(*args)) for args in cases]
+    return _explaining_hint(_answers(m_error, cases), variants, expected, 1e-9) or (
         "with y the majority class, E = (n - n_y + m (1 - pi_y)) / (n + m), n the total count.")
 
 
@@ -523,28 +552,34 @@ _COVERAGE_HINTS = {
 def check_coverage(coverage: Callable) -> None:
     """Check Exercise 8.4, ``coverage(tree, counts, confidence)``: among the leaves of a tree
     grown on the noisy cube example (d = 10, noise 0.15) that at least one counted example
-    reaches, the fraction whose exact true error rate is at most U_CF(e, N), with N and the
-    errors e of the leaf's label taken from ``counts``. ``counts`` must be left unchanged."""
+    reaches, the fraction (a float) whose exact true error rate is at most U_CF(e, N), with N
+    and the errors e of the leaf's label taken from ``counts``. ``counts`` must be left
+    unchanged."""
     __tracebackhide__ = True
     check = Checker("coverage", coverage)
     for description, m, seed, cf, fresh in coverage_cases():
         tree, counts = _coverage_case(m, seed, fresh)
         call = (f"coverage(<tree grown on {m} examples, seed {seed}>, "
                 f"<{'fresh' if fresh else 'training'} counts>, {cf:g})")
-        answer = _call_unmutated(check, (tree, counts, cf), call, ("tree", "counts",
-                                                                    "confidence"))
-        value = as_number(answer, call, "a fraction of leaves, a number")
+        answer = check.call(tree, counts, cf, label=call)
+        value = as_float(answer, call, "a fraction of leaves, a float")
         variants = _coverage_variants(tree, counts, cf)
         check.expect(close(value, variants["right"], 1e-9),
                      f"{call} returned {describe(value)} but the fraction of covered leaves is "
                      f"{describe(variants['right'])} ({description}, {tree.n_leaves} leaves).",
-                     lambda: _coverage_hint(value, variants))
+                     lambda: _coverage_hint(coverage))
     check.passed()
 
 
-def _coverage_hint(value: float, variants: dict[str, float]) -> str:
-    mistakes = ((variants.get(name), hint) for name, hint in _COVERAGE_HINTS.items())
-    return _matching_hint(value, mistakes, variants["right"], 1e-9) or (
+def _coverage_hint(coverage: Callable) -> str:
+    cases, variants, expected = [], [], []
+    for _, m, seed, cf, fresh in coverage_cases():
+        tree, counts = _coverage_case(m, seed, fresh)
+        found = _coverage_variants(tree, counts, cf)
+        cases.append((tree, counts, cf))
+        variants.append([(found.get(name), hint) for name, hint in _COVERAGE_HINTS.items()])
+        expected.append(found["right"])
+    return _explaining_hint(_answers(coverage, cases), variants, expected, 1e-9) or (
         "for every reached leaf: N and e from counts, the true rate from the cube (route "
         "cube(10) with tree.apply), and count the leaves with true rate <= "
         "upper_confidence_limit(e, N, confidence).")
