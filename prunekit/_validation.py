@@ -110,8 +110,9 @@ def as_array(value, name: str, *, ndim: int, dtype="numeric", finite: bool = Tru
         raise ValueError(f"{name} must be a {ndim}-D array{shape_hint}, got "
                          f"{_shape_words(array)}.{hint}")
     if array.shape[0] < min_length:
-        raise ValueError(f"{name} has 0 samples (shape {array.shape}); at least {min_length} "
-                         f"{'is' if min_length == 1 else 'are'} needed.")
+        unit = "samples" if what and "n_samples" in what else "entries"
+        raise ValueError(f"{name} has {array.shape[0]} {unit} (shape {array.shape}); at least "
+                         f"{min_length} {'is' if min_length == 1 else 'are'} needed.")
     if finite and array.dtype.kind == "f" and not np.all(np.isfinite(array)):
         raise ValueError(f"{name} contains NaN or infinity; every value must be finite.")
     return array
@@ -162,8 +163,9 @@ def check_labels(y, n_samples: int, *, name: str = "y") -> np.ndarray:
         raise TypeError(f"{name} must be a 1-D array of labels, got {type(y).__name__} {y!r}.")
     try:
         y = column_or_1d(y, warn=False)
-    except ValueError as error:
-        raise ValueError(f"{name} must be a 1-D array of labels ({error})") from None
+    except ValueError:
+        raise ValueError(f"{name} must be a 1-D array of labels, got shape "
+                         f"{np.shape(y)}.") from None
     if y.dtype.kind == "c":
         raise TypeError(f"{name} holds complex numbers, which cannot be class labels.")
     if y.dtype.kind == "f" and not np.all(np.isfinite(y)):
