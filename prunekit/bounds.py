@@ -6,12 +6,16 @@ paper writes log2.
 
 from __future__ import annotations
 
+import math
+import numbers
+
 import numpy as np
 
 from prunekit._validation import check_choice, check_count, check_probability
 
 __all__ = ["description_length", "mdl", "nobel_delta", "nobel_delta_independent",
-           "nobel_remainder", "nobel_estimation_term", "eta", "rademacher", "occam"]
+           "nobel_remainder", "nobel_estimation_term", "eta", "rademacher", "occam",
+           "log2_prunings", "occam_prunings"]
 
 
 def description_length(n_nodes, n_features: int):
@@ -42,6 +46,53 @@ def description_length(n_nodes, n_features: int):
 
 def _scalar(value):
     return float(value) if np.ndim(value) == 0 else value
+
+
+def _numbers(value, name):
+    """``value`` as a float array; a TypeError naming ``name`` for non-numbers and bools."""
+    if isinstance(value, (bool, np.bool_, str, bytes)) or value is None:
+        raise TypeError(f"{name} must be a number or an array of numbers, got "
+                        f"{type(value).__name__} {value!r}.")
+    try:
+        array = np.asarray(value)
+    except (ValueError, TypeError) as error:
+        raise TypeError(f"{name} must be a number or an array of numbers ({error}).") from None
+    if array.dtype.kind not in "iuf" or array.dtype == object:
+        raise TypeError(f"{name} must hold real numbers, got an array of dtype {array.dtype}.")
+    return array.astype(float)
+
+
+def _whole_numbers(value, name, *, minimum):
+    """A count (or an array of counts): finite whole numbers at least ``minimum``."""
+    array = _numbers(value, name)
+    if not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must be finite, got {value!r}.")
+    if np.any(array != np.round(array)):
+        raise ValueError(f"{name} must hold whole numbers, got {value!r}.")
+    if np.any(array < minimum):
+        raise ValueError(f"{name} must be at least {minimum}, got {value!r}.")
+    return array
+
+
+def _log_counts(value, name):
+    """Natural logarithms of counts >= 1 that may exceed any float (exact Python integers)."""
+    items = value.tolist() if isinstance(value, np.ndarray) else value
+    shape = np.shape(value) if isinstance(value, np.ndarray) else None
+    if isinstance(items, (list, tuple)):
+        flat = np.asarray(items, dtype=object).ravel().tolist()
+        shape = np.shape(np.asarray(items, dtype=object))
+    else:
+        flat = [items]
+    logs = []
+    for item in flat:
+        if isinstance(item, (bool, np.bool_)) or not isinstance(item, numbers.Integral):
+            raise TypeError(f"{name} must hold integers (the number of prunings), got "
+                            f"{type(item).__name__} {item!r}.")
+        if item < 1:
+            raise ValueError(f"{name} must be at least 1 (every tree has one pruning), "
+                             f"got {item}.")
+        logs.append(math.log(int(item)))
+    return logs[0] if shape in (None, ()) else np.reshape(logs, shape)
 
 
 def _error_rate(value, name):
@@ -242,23 +293,25 @@ def rademacher(train_error, penalty, delta: float, n: int):
 
 
 def occam(train_error, n_nodes, delta: float, n: int):
-    """The Occam's-razor bound of Sec. 6.1 of Kääriäinen, Malinen & Elomaa (2004).
+    """The Occam's-razor comparison of Sec. 6.1 of Kääriäinen, Malinen & Elomaa (2004).
 
-    Every pruning of a tree with d nodes gets a code of d/4 bits (a balanced tree with d
-    nodes has at least 2^(d/4) prunings); the Chernoff Occam's-razor bound then gives, with
-    probability at least 1 - delta, for every pruning h,
+        eps_hat_n(h) + sqrt((ln 2 * d / 4 + ln(1 / delta)) / (2 n)),
 
-        eps_P(h) < eps_hat_n(h) + sqrt((ln 2 * d / 4 + ln(1 / delta)) / (2 n)),
-
-    with d the number of nodes of the tree being pruned (the code names prunings of it, so d
-    is not the size of the pruning) and n the size of the pruning set.
+    with d the number of nodes of the tree being pruned and n the size of the pruning set.
+    The paper gives every pruning of a d-node tree a code of d/4 bits, because a balanced tree
+    with d nodes has *at least* 2^(d/4) prunings, and calls the result worst-case optimistic.
+    It is a comparison value, **not a guarantee**: a code of b bits for every pruning
+    satisfies Kraft's inequality only if the tree has at most 2^b prunings, and many trees
+    have more than 2^(d/4). The bound that holds with probability at least 1 - delta for
+    every pruning is :func:`occam_prunings`, with log2 of the number of prunings as the code
+    length.
 
     Parameters
     ----------
     train_error : float or array-like
         Pruning-set error eps_hat_n(h), a rate in [0, 1].
     n_nodes : int or array-like of int
-        Number of nodes d of the tree being pruned.
+        Number of nodes d of the tree being pruned (not of the pruning).
     delta : float
         Confidence parameter in (0, 1).
     n : int
@@ -271,7 +324,55 @@ def occam(train_error, n_nodes, delta: float, n: int):
     train_error = _error_rate(train_error, "train_error")
     delta = check_probability(delta, "delta")
     n = check_count(n, "n", minimum=1)
-    d = np.asarray(n_nodes, dtype=float)
-    if np.any(d < 1) or not np.all(np.isfinite(d)):
-        raise ValueError("n_nodes must be at least 1.")
+    d = _whole_numbers(n_nodes, "n_nodes", minimum=1)
     return _scalar(train_error + np.sqrt((np.log(2) * d / 4 + np.log(1 / delta)) / (2 * n)))
+
+
+def log2_prunings(tree) -> float:
+    """log2 of the number of prunings of ``tree``, the code length of a uniform code for them.
+
+    The number comes from :func:`prunekit.count_prunings` as an exact Python integer, which
+    for a large tree has far more digits than a float can hold; its logarithm is taken on the
+    integer, so nothing overflows (a tree with 90,000 nodes has about 2^25,000 prunings).
+    """
+    from prunekit.tree import Tree, count_prunings
+
+    if not isinstance(tree, Tree):
+        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    return math.log2(count_prunings(tree))
+
+
+def occam_prunings(train_error, n_prunings, delta: float, n: int):
+    """The Occam's-razor bound over the prunings of one tree, valid for every pruning.
+
+    Given the growing sample, the prunings P(T) of the grown tree form a fixed, finite class,
+    and the pruning set of size n is an independent i.i.d. sample. A uniform code for P(T)
+    has log2 |P(T)| bits and satisfies Kraft's inequality, so Hoeffding's inequality and a
+    union bound give, with probability at least 1 - delta, for every pruning h of T,
+
+        eps_P(h) <= eps_hat_n(h) + sqrt((ln |P(T)| + ln(1 / delta)) / (2 n)).
+
+    This is the bound that the comparison of Kääriäinen, Malinen & Elomaa (2004), Sec. 6.1,
+    approximates with d/4 bits (:func:`occam`); it holds for REP's and k-REP's prunings alike.
+
+    Parameters
+    ----------
+    train_error : float or array-like
+        Pruning-set error eps_hat_n(h), a rate in [0, 1].
+    n_prunings : int or array-like of int
+        The number of prunings |P(T)| of the tree being pruned, at least 1
+        (:func:`prunekit.count_prunings`); Python integers of any size are taken exactly.
+    delta : float
+        Confidence parameter in (0, 1).
+    n : int
+        Size of the pruning set.
+
+    Returns
+    -------
+    float or ndarray
+    """
+    train_error = _error_rate(train_error, "train_error")
+    delta = check_probability(delta, "delta")
+    n = check_count(n, "n", minimum=1)
+    log_count = _log_counts(n_prunings, "n_prunings")
+    return _scalar(train_error + np.sqrt((log_count + np.log(1 / delta)) / (2 * n)))

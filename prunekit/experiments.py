@@ -5,7 +5,9 @@ examples are set aside for testing and the rest is divided 2:1 into a growing an
 set; an unpruned binary C4.5-type tree is grown on the growing set; it is pruned by REP and by
 k-REP with k = c x (errors of the unpruned tree on the growing set), c = 1.1; each pruning gets
 the Rademacher bound of Lemma 3, eq. (1), with one draw of the signs on the pruning set, and
-the REP pruning the Occam's-razor bound of Sec. 6.1; delta = 0.01 throughout. LED 24-10 is
+the REP pruning the Occam's-razor comparison of Sec. 6.1 (d/4 bits for a d-node tree) and the
+Occam bound with log2 of the exact number of prunings, which holds for every pruning;
+delta = 0.01 throughout. LED 24-10 is
 300,000 examples of :func:`prunekit.datasets.make_led24` with 10 % attribute noise.
 
 The paper grows its trees with Weka's C4.5 (J48) with binary splits; here the grower is
@@ -36,6 +38,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import math
 import numbers
 import os
 import sys
@@ -54,7 +57,7 @@ from prunekit.rademacher import (
     draw_signs, growing_errors_of_tree, k_reduced_error, rademacher_penalty,
 )
 from prunekit.reduced_error import reduced_error
-from prunekit.tree import Pruning, Tree
+from prunekit.tree import Pruning, Tree, count_prunings
 
 __all__ = ["DELTA", "C", "N_SPLITS", "TEST_FRACTION", "LED_NAME", "LED_SAMPLES", "DATASETS",
            "COLUMNS", "load_dataset", "available_datasets", "split_indices", "grow_unpruned",
@@ -76,8 +79,8 @@ COLUMNS = ("dataset", "paper_name", "split", "c", "delta", "n_samples", "n_class
            "n_prune", "n_test", "unpruned_nodes", "unpruned_grow_errors", "unpruned_test_error",
            "k", "rep_nodes", "rep_prune_error", "rep_test_error", "rep_penalty", "rep_bound",
            "krep_nodes", "krep_prune_error", "krep_test_error", "krep_penalty", "krep_bound",
-           "occam_bound", "eta", "seconds")
-_CACHE_VERSION = 1
+           "occam_bound", "log2_prunings", "occam_count_bound", "eta", "seconds")
+_CACHE_VERSION = 2
 
 
 # ---------------------------------------------------------------------- inputs
@@ -172,8 +175,12 @@ def run_split(X, y, split: int, *, c: float = C, delta: float = DELTA) -> dict:
     dict
         The columns of :data:`COLUMNS` except the data set's names: sizes in nodes, error
         rates, the penalties R_m on the m pruning examples for one sign draw (the same signs for
-        both classes), the Rademacher bounds eq. (1) and the Occam bound of Sec. 6.1 (for the
-        REP pruning, d = nodes of the unpruned tree), and the wall time in seconds.
+        both classes), the Rademacher bounds eq. (1), the Occam comparison of Sec. 6.1 for the
+        REP pruning (``occam_bound``: d/4 bits, d = nodes of the unpruned tree, optimistic and
+        not a guarantee), log2 of the number of prunings of the unpruned tree
+        (``log2_prunings``) and the Occam bound with that many bits, valid for every pruning
+        (``occam_count_bound``, :func:`prunekit.bounds.occam_prunings`), and the wall time in
+        seconds.
     """
     start = time.perf_counter()
     c, delta = _check_c(c), check_probability(delta, "delta")
@@ -201,6 +208,10 @@ def run_split(X, y, split: int, *, c: float = C, delta: float = DELTA) -> dict:
                     f"{prefix}_penalty": penalty,
                     f"{prefix}_bound": bounds.rademacher(prune_error, penalty, delta, n)})
     row["occam_bound"] = bounds.occam(row["rep_prune_error"], tree.n_nodes, delta, n)
+    n_prunings = count_prunings(tree)                    # an exact Python integer
+    row["log2_prunings"] = math.log2(n_prunings)
+    row["occam_count_bound"] = bounds.occam_prunings(row["rep_prune_error"], n_prunings,
+                                                     delta, n)
     row["eta"] = bounds.eta(delta, n)
     row["seconds"] = time.perf_counter() - start
     return row
@@ -327,7 +338,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m prunekit.experiments",
         description="Rerun Sec. 6 of Kääriäinen, Malinen & Elomaa (2004): REP and k-REP "
-                    "prunings, their Rademacher bounds and the Occam bound.")
+                    "prunings, their Rademacher bounds and the Occam bounds.")
     parser.add_argument("datasets", nargs="*", help=f"data set names: {', '.join(DATASETS)}")
     parser.add_argument("--all", action="store_true",
                         help="every data set whose files are in --data, and LED 24-10")

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from scipy.integrate import quad
 
+import prunekit as pk
 from prunekit import bounds
 from prunekit.bounds import nobel_delta, nobel_delta_independent, nobel_estimation_term
 
@@ -56,3 +57,75 @@ def test_remainder_covers_the_proof_and_the_printed_term_does_not(k, n, d):
     indep_scale = 1 / (2 * math.sqrt(n * math.log(2)))
     assert indep_scale / k**2.5 + indep_scale * zeta <= bounds.nobel_remainder(
         n, case="independent")
+
+
+# ------------------------------------------------------- Kääriäinen et al. (2004), Sec. 6.1
+def _complete_tree(depth):
+    """A complete binary tree of the given depth, with counts of two classes."""
+    n_internal = 2**depth - 1
+    n_nodes = 2 * n_internal + 1
+    left = [2 * v + 1 if v < n_internal else -1 for v in range(n_nodes)]
+    right = [2 * v + 2 if v < n_internal else -1 for v in range(n_nodes)]
+    counts = np.zeros((n_nodes, 2), dtype=np.int64)
+    for v in range(n_nodes - 1, -1, -1):
+        counts[v] = [1 + v % 3, 1 + v % 2] if left[v] == -1 else counts[left[v]] + counts[right[v]]
+    return pk.Tree.from_arrays(left, right, counts)
+
+
+def _chain_tree(n_internal):
+    """Every internal node has a leaf on the left and the rest of the tree on the right."""
+    left, right = [], []
+    for v in range(n_internal):
+        left += [2 * v + 1, -1]
+        right += [2 * v + 2, -1]
+    left.append(-1)
+    right.append(-1)
+    n_nodes = len(left)
+    counts = np.zeros((n_nodes, 2), dtype=np.int64)
+    for v in range(n_nodes - 1, -1, -1):
+        counts[v] = [1, v % 2 + 1] if left[v] == -1 else counts[left[v]] + counts[right[v]]
+    return pk.Tree.from_arrays(left, right, counts)
+
+
+def test_occam_prunings_value():
+    value = 0.1 + math.sqrt((100 * math.log(2) + math.log(100)) / 2000)
+    assert bounds.occam_prunings(0.1, 2**100, 0.01, 1000) == pytest.approx(value)
+    # Python integers far beyond any float are taken exactly
+    huge = bounds.occam_prunings(0.0, 2**5000, 0.05, 10**6)
+    assert huge == pytest.approx(math.sqrt((5000 * math.log(2) + math.log(20)) / (2 * 10**6)))
+    both = bounds.occam_prunings([0.1, 0.2], [3, 10**400], 0.01, 1000)
+    assert both.shape == (2,) and both[0] < both[1]
+    assert bounds.occam_prunings(0.1, np.array([1, 7]), 0.01, 1000).shape == (2,)
+    # with 2^(|T|/4) prunings the two Occam values coincide
+    assert bounds.occam_prunings(0.1, 2**100, 0.01, 1000) == pytest.approx(
+        bounds.occam(0.1, 400, 0.01, 1000))
+
+
+def test_log2_prunings_is_exact_and_never_overflows():
+    small = _complete_tree(2)
+    assert bounds.log2_prunings(small) == pytest.approx(math.log2(pk.count_prunings(small)))
+    big = _complete_tree(12)                     # 8191 nodes
+    assert pk.count_prunings(big) > 2**1100       # far beyond the largest float
+    # N(depth) = 1 + N(depth - 1)^2, in log space
+    log2_n = 0.0
+    for _ in range(12):
+        log2_n = 2 * log2_n + math.log2(1 + 2.0**(-2 * log2_n))
+    assert bounds.log2_prunings(big) == pytest.approx(log2_n, rel=1e-12)
+    assert np.isfinite(bounds.occam_prunings(0.1, pk.count_prunings(big), 0.01, 10**6))
+    with pytest.raises(TypeError, match="tree must be a prunekit Tree"):
+        bounds.log2_prunings(8191)
+
+
+def test_the_quarter_code_is_too_short_for_bushy_trees_and_too_long_for_chains():
+    # Kraft: |P(T)| codes of b bits each exist only if |P(T)| <= 2^b
+    for depth in range(3, 10):
+        bushy = _complete_tree(depth)
+        assert bounds.log2_prunings(bushy) > bushy.n_nodes / 4
+        assert pk.count_prunings(bushy) * 2.0**(-bushy.n_nodes / 4) > 1    # weights sum > 1
+        assert (bounds.occam_prunings(0.1, pk.count_prunings(bushy), 0.01, 1000)
+                > bounds.occam(0.1, bushy.n_nodes, 0.01, 1000))
+    chain = _chain_tree(40)
+    assert pk.count_prunings(chain) == 41
+    assert bounds.log2_prunings(chain) < chain.n_nodes / 4
+    assert (bounds.occam_prunings(0.1, pk.count_prunings(chain), 0.01, 1000)
+            < bounds.occam(0.1, chain.n_nodes, 0.01, 1000))
