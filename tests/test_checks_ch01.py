@@ -440,3 +440,81 @@ def test_every_check_rejects_a_missing_function(small_template_tree, dnf_trees):
                         (ch01.check_template_choice, (tree, X, y))):
         assert "is not implemented yet" in failure_message(check, not_implemented, *args)
     assert SLOW_HINT != ch01.SORT_ONCE_HINT
+
+
+def test_averaged_sides_are_not_mistaken_for_a_split_between_equal_values():
+    """Weights 1/2 can give a larger gain than any real split; on a sample with equal values
+    that is still the weighting mistake, not a threshold between equal values."""
+    assert_hint(ch01.check_best_threshold, _half_weights,
+                "it looks as if the two sides' C were averaged with weights 1/2: weight each "
+                "side by the fraction of examples on it.")
+
+
+def _half_weights(x, y):
+    order = np.argsort(x, kind="stable")
+    xs, ys = x[order], y[order]
+    m = len(xs)
+    n_left = np.arange(1, m)
+    ones_left = np.cumsum(ys)[:-1]
+    gains = _gini(ys.mean()) - 0.5 * (_gini(ones_left / n_left)
+                                      + _gini((ys.sum() - ones_left) / (m - n_left)))
+    valid = xs[1:] > xs[:-1]
+    if not valid.any():
+        return None, 0.0
+    gains = np.where(valid, gains, -np.inf)
+    i = int(np.argmax(gains))
+    return float((xs[i] + xs[i + 1]) / 2), float(gains[i])
+
+
+def test_template_choice_ties_in_f_go_to_the_smaller_tree(small_template_tree):
+    tree, X, y = small_template_tree
+    _, steps = pk.bottom_up_prune(tree, X, y, objective=lambda e, n: e, return_steps=True)
+    answers = {step.node: step.choice for step in steps}
+    assert answers[3] == "leaf 1"            # "keep" has the same f = 3/16 with 7 nodes
+    assert_hint(ch01.check_template_choice, {**answers, 3: "keep"}.__getitem__,
+                "your option has the same f as an option with fewer nodes; the statement breaks "
+                "ties in f towards the tree with fewer nodes.", tree, X, y, penalty=0.0)
+
+
+def test_information_gain_infinite_value_hint():
+    def unguarded_log(x, y):
+        def entropy(a):
+            with np.errstate(all="ignore"):
+                return float(-a * np.log(a) - (1 - a) * np.log(1 - a)) if 0 < a < 1 else -np.inf
+        return information_gain(x, y, C=entropy)
+
+    assert_hint(ch01.check_information_gain, unguarded_log,
+                "a logarithm of 0 slipped through: C(0) = C(1) = 0 (the convention 0 log 0 = 0).")
+
+
+def test_best_threshold_remaining_hints():
+    check = ch01.check_best_threshold
+
+    def nan_gain(x, y):
+        threshold, value = best_threshold(x, y)
+        return (threshold, float("nan")) if threshold is not None else (None, 0.0)
+
+    assert failure(check, nan_gain).hint.startswith("a nan usually comes from 0/0")
+    none_always = lambda x, y: (None, best_threshold(x, y)[1])
+    assert failure(check, none_always).hint == "return None only when all values of x are equal."
+
+    def on_duplicate(x, y):             # the right gain, but a threshold on a repeated value
+        threshold, value = best_threshold(x, y)
+        values, counts = np.unique(x, return_counts=True)
+        if threshold is not None and (counts > 1).any():
+            below = values[values <= threshold]
+            return float(below[-1]), value
+        return threshold, value
+
+    assert failure(check, on_duplicate).hint.startswith("your threshold is on a data point")
+
+    def wrong_index(x, y):              # the threshold of the next boundary, the right gain
+        order = np.argsort(x, kind="stable")
+        xs = x[order]
+        threshold, value = best_threshold(x, y)
+        if threshold is None:
+            return None, 0.0
+        i = int(np.searchsorted(xs, threshold))
+        return float((xs[min(i, len(xs) - 2)] + xs[min(i + 1, len(xs) - 1)]) / 2), value
+
+    assert failure(check, wrong_index).hint.startswith("your threshold gives the gain")

@@ -276,3 +276,22 @@ def test_exercise_2_4_claims_hold_on_random_trees(capsys):
     assert seen["trees"] == 200 and seen["internal_nodes"] > 0 and seen["prunings_of_risk_R_T"] > 0
     ch02.check_first_tree_claim(n_trees=20, seed=1)
     assert capsys.readouterr().out.startswith("✓ on 20 random trees")
+
+
+def test_weakest_link_remaining_hints():
+    check = ch02.check_weakest_link
+
+    def with_cut_away(pruning):        # every internal node of the grown tree is a candidate
+        nodes, alpha = weakest_link(pruning)
+        below = [v for v in range(pruning.tree.n_nodes) if not pruning.kept[v]
+                 and not pruning.tree.is_leaf[v]]
+        return (nodes + below[:1], alpha) if below else (nodes, alpha)
+
+    hint = failure(check, with_cut_away).hint
+    assert "are cut away already (below a leaf of the pruning)" in hint
+
+    def alpha_off(pruning):            # the right nodes, alpha off by a tenth
+        nodes, alpha = weakest_link(pruning)
+        return nodes, alpha * 1.1
+
+    assert_hint(check, alpha_off, "the nodes are right; the new alpha is their common g(v).")

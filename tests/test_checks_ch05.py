@@ -334,3 +334,31 @@ def test_counterexample_shapes_and_errors():
     assert "penalty(1) raised ZeroDivisionError" in message
     assert "counterexample is not implemented yet" in failure_message(
         ch05.check_counterexample, not_implemented)
+
+
+def test_prunings_by_size_remaining_hints():
+    check = ch05.check_prunings_by_size
+
+    def shifted(tree):                 # every count moved one size up, the last one dropped
+        counts = prunings_by_size(tree)
+        return counts if len(counts) == 1 else [0] + counts[:-1]
+
+    assert failure(check, shifted).hint == "there is exactly one pruning with one leaf: the root alone."
+
+    def misplaced(tree):               # the right total, spread over the sizes wrongly
+        counts = prunings_by_size(tree)
+        return counts if len(counts) < 3 else [1, counts[2], counts[1]] + counts[3:]
+
+    assert failure(check, misplaced).hint.startswith("the total is right but it is split")
+
+    def negative(tree):
+        counts = prunings_by_size(tree)
+        return counts if len(counts) < 2 else counts[:-1] + [-counts[-1]]
+
+    assert failure(check, negative).hint.startswith("some counts are negative")
+
+    def too_short(tree):
+        counts = prunings_by_size(tree)
+        return counts if len(counts) < 2 else counts[:-1]
+
+    assert failure(check, too_short).hint.startswith("return a list of length tree.n_leaves")

@@ -278,11 +278,23 @@ def _unpack_threshold_answer(answer, call):
     return threshold, value
 
 
+def _best_over_all_boundaries(x, y) -> float:
+    """The best Gini gain when every boundary between consecutive sorted examples counts,
+    between equal values too (the gain such a scan reports, not a real split's)."""
+    ys = y[np.argsort(x, kind="stable")].astype(float)
+    m = len(ys)
+    n_left = np.arange(1, m)
+    ones_left = np.cumsum(ys)[:-1]
+    gains = _c_gini(ys.mean()) - (n_left * _c_gini(ones_left / n_left)
+                                  + (m - n_left) * _c_gini((ys.sum() - ones_left) / (m - n_left))) / m
+    return float(gains.max())
+
+
 def _threshold_gain_hint(x, y, threshold, value, split) -> str:
     if math.isnan(value):
         return ("a nan usually comes from 0/0: a side with no examples. Score only the m - 1 "
                 "boundaries between consecutive sorted examples, where both sides are non-empty.")
-    if value > split.gain + 1e-9 and len(np.unique(x)) < len(x):
+    if len(np.unique(x)) < len(x) and close(value, _best_over_all_boundaries(x, y), 1e-6):
         return ("your gain is larger than any real split can give. A threshold between two equal "
                 "values is not a split: x <= theta sends all copies of a value to the same side. "
                 "Score only the boundaries between consecutive distinct values.")
