@@ -37,9 +37,7 @@ def description_length(n_nodes, n_features: int):
     float or ndarray
     """
     n_features = check_count(n_features, "n_features", minimum=1)
-    n_nodes = np.asarray(n_nodes)
-    if np.any(n_nodes < 1):
-        raise ValueError("n_nodes must be at least 1.")
+    n_nodes = _whole_numbers(n_nodes, "n_nodes", minimum=1)
     bits = (n_nodes + 1) * np.log2(n_features + 3)
     return _scalar(bits)
 
@@ -62,16 +60,35 @@ def _numbers(value, name):
     return array.astype(float)
 
 
+def _first(array, bad):
+    """The first offending value of ``array``, for a message."""
+    return float(np.asarray(array)[bad].ravel()[0] if np.ndim(array) else array)
+
+
 def _whole_numbers(value, name, *, minimum):
     """A count (or an array of counts): finite whole numbers at least ``minimum``."""
     array = _numbers(value, name)
-    if not np.all(np.isfinite(array)):
-        raise ValueError(f"{name} must be finite, got {value!r}.")
-    if np.any(array != np.round(array)):
-        raise ValueError(f"{name} must hold whole numbers, got {value!r}.")
-    if np.any(array < minimum):
-        raise ValueError(f"{name} must be at least {minimum}, got {value!r}.")
+    bad = ~np.isfinite(array)
+    if np.any(bad):
+        raise ValueError(f"{name} must be finite, got {_first(array, bad)!r}.")
+    bad = array != np.round(array)
+    if np.any(bad):
+        raise ValueError(f"{name} must hold whole numbers, got {_first(array, bad)!r}.")
+    bad = array < minimum
+    if np.any(bad):
+        raise ValueError(f"{name} must be at least {minimum}, got {_first(array, bad):g}.")
     return array
+
+
+def _broadcast(**arrays):
+    """Check that the array arguments broadcast together; the message names them."""
+    shapes = {name: np.shape(value) for name, value in arrays.items()}
+    try:
+        np.broadcast_shapes(*shapes.values())
+    except ValueError:
+        listed = ", ".join(f"{name} {shape}" for name, shape in shapes.items())
+        raise ValueError(f"{' and '.join(shapes)} must have shapes that broadcast together, "
+                         f"got {listed}.") from None
 
 
 def _log_counts(value, name):
@@ -96,10 +113,12 @@ def _log_counts(value, name):
 
 
 def _error_rate(value, name):
-    value = np.asarray(value, dtype=float)
-    if not np.all(np.isfinite(value)) or np.any((value < 0) | (value > 1)):
-        raise ValueError(f"{name} must be an error rate in [0, 1].")
-    return value
+    """An error rate (or an array of them) in [0, 1]; NaN and infinity are refused."""
+    array = _numbers(value, name)
+    bad = ~np.isfinite(array) | (array < 0) | (array > 1)
+    if np.any(bad):
+        raise ValueError(f"{name} must be an error rate in [0, 1], got {_first(array, bad)!r}.")
+    return array
 
 
 def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.05):
@@ -134,13 +153,12 @@ def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.
     n_samples = check_count(n_samples, "n_samples", minimum=1)
     train_error = _error_rate(train_error, "train_error")
     bits = description_length(n_nodes, n_features)
+    _broadcast(train_error=train_error, n_nodes=bits)
     return _scalar(train_error + np.sqrt((bits + np.log(2 / delta)) / (2 * n_samples)))
 
 
 def _sizes_and_sample(k, n):
-    k = np.asarray(k, dtype=float)
-    if np.any(k < 1):
-        raise ValueError("k (the number of nodes) must be at least 1.")
+    k = _whole_numbers(k, "k (the number of nodes)", minimum=1)
     n = check_count(n, "n", minimum=4)
     return k, n
 
@@ -158,6 +176,10 @@ def nobel_delta(k, n: int, d: int):
         Sample size (at least 4, as the paper assumes).
     d : int
         Dimension of the feature space (at least 1).
+
+    Returns
+    -------
+    float or ndarray
     """
     k, n = _sizes_and_sample(k, n)
     d = check_count(d, "d", minimum=1)
@@ -168,6 +190,17 @@ def nobel_delta_independent(k, n: int):
     """Nobel's penalty when the pruning sample is independent, eq. (7) of Nobel (2002).
 
         Delta'(k, n) = sqrt((k log 2 + log k) / n)
+
+    Parameters
+    ----------
+    k : int or array-like of int
+        Number of nodes |T| of the subtree, at least 1.
+    n : int
+        Size of the pruning sample (at least 4, as the paper assumes).
+
+    Returns
+    -------
+    float or ndarray
     """
     k, n = _sizes_and_sample(k, n)
     return _scalar(np.sqrt((k * np.log(2) + np.log(k)) / n))
@@ -289,6 +322,7 @@ def rademacher(train_error, penalty, delta: float, n: int):
     """
     train_error = _error_rate(train_error, "train_error")
     penalty = _error_rate(penalty, "penalty")
+    _broadcast(train_error=train_error, penalty=penalty)
     return _scalar(train_error + 2 * penalty + 5 * eta(delta, n))
 
 
@@ -325,6 +359,7 @@ def occam(train_error, n_nodes, delta: float, n: int):
     delta = check_probability(delta, "delta")
     n = check_count(n, "n", minimum=1)
     d = _whole_numbers(n_nodes, "n_nodes", minimum=1)
+    _broadcast(train_error=train_error, n_nodes=d)
     return _scalar(train_error + np.sqrt((np.log(2) * d / 4 + np.log(1 / delta)) / (2 * n)))
 
 
@@ -375,4 +410,5 @@ def occam_prunings(train_error, n_prunings, delta: float, n: int):
     delta = check_probability(delta, "delta")
     n = check_count(n, "n", minimum=1)
     log_count = _log_counts(n_prunings, "n_prunings")
+    _broadcast(train_error=train_error, n_prunings=log_count)
     return _scalar(train_error + np.sqrt((log_count + np.log(1 / delta)) / (2 * n)))

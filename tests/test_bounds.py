@@ -129,3 +129,98 @@ def test_the_quarter_code_is_too_short_for_bushy_trees_and_too_long_for_chains()
     assert bounds.log2_prunings(chain) < chain.n_nodes / 4
     assert (bounds.occam_prunings(0.1, pk.count_prunings(chain), 0.01, 1000)
             < bounds.occam(0.1, chain.n_nodes, 0.01, 1000))
+
+
+# ---------------------------------------------------------------------- bad input
+GOOD = {
+    "description_length": dict(n_nodes=7, n_features=4),
+    "mdl": dict(train_error=0.1, n_nodes=7, n_features=4, n_samples=100, delta=0.05),
+    "nobel_delta": dict(k=7, n=100, d=3),
+    "nobel_delta_independent": dict(k=7, n=100),
+    "nobel_remainder": dict(n=100, d=3, case="same"),
+    "nobel_estimation_term": dict(k=7, n=100, d=3, case="same"),
+    "eta": dict(delta=0.05, n=100),
+    "rademacher": dict(train_error=0.1, penalty=0.05, delta=0.05, n=100),
+    "occam": dict(train_error=0.1, n_nodes=31, delta=0.05, n=100),
+    "occam_prunings": dict(train_error=0.1, n_prunings=677, delta=0.05, n=100),
+}
+
+RATE = [("x", TypeError), (None, TypeError), (True, TypeError), (np.nan, ValueError),
+        (np.inf, ValueError), (-0.1, ValueError), (1.5, ValueError), ([0.1, np.nan], ValueError),
+        (["a", "b"], TypeError), (1 + 2j, TypeError)]
+NODES = [("7", TypeError), (None, TypeError), (True, TypeError), (np.nan, ValueError),
+         (np.inf, ValueError), (2.5, ValueError), (0, ValueError), (-3, ValueError),
+         ([7, 0], ValueError), ([3, 2.5], ValueError)]
+DELTA = [("0.05", TypeError), (None, TypeError), (True, TypeError), (np.nan, ValueError),
+         (0.0, ValueError), (1.0, ValueError), (-0.5, ValueError), (2, ValueError)]
+
+
+def _count_cases(minimum):
+    return [("100", TypeError), (None, TypeError), (True, TypeError), (100.0, TypeError),
+            (np.nan, TypeError), (minimum - 1, ValueError), (-5, ValueError)]
+
+
+BAD = (
+    [(f, "train_error", v, e) for f in ("mdl", "rademacher", "occam", "occam_prunings")
+     for v, e in RATE]
+    + [("rademacher", "penalty", v, e) for v, e in RATE]
+    + [(f, "n_nodes", v, e) for f in ("description_length", "mdl", "occam") for v, e in NODES]
+    + [(f, "k", v, e) for f in ("nobel_delta", "nobel_delta_independent",
+                                "nobel_estimation_term") for v, e in NODES]
+    + [(f, "delta", v, e) for f in ("mdl", "eta", "rademacher", "occam", "occam_prunings")
+       for v, e in DELTA]
+    + [(f, "n_features", v, e) for f in ("description_length", "mdl") for v, e in _count_cases(1)]
+    + [("mdl", "n_samples", v, e) for v, e in _count_cases(1)]
+    + [(f, "n", v, e) for f in ("nobel_delta", "nobel_delta_independent", "nobel_remainder",
+                                "nobel_estimation_term") for v, e in _count_cases(4)]
+    + [(f, "n", v, e) for f in ("eta", "rademacher", "occam", "occam_prunings")
+       for v, e in _count_cases(1)]
+    + [(f, "d", v, e) for f in ("nobel_delta", "nobel_remainder", "nobel_estimation_term")
+       for v, e in _count_cases(1) if v is not None or f == "nobel_delta"]
+    + [(f, "case", v, ValueError) for f in ("nobel_remainder", "nobel_estimation_term")
+       for v in ("Same", "indep", None, 1)]
+    + [("occam_prunings", "n_prunings", v, e) for v, e in
+       [(2.0, TypeError), ("677", TypeError), (True, TypeError), (None, TypeError),
+        (0, ValueError), (-1, ValueError), ([3, 0], ValueError), ([3, 1.5], TypeError)]]
+)
+
+
+@pytest.mark.parametrize("function, argument, value, error", BAD,
+                         ids=[f"{f}-{a}-{v!r}" for f, a, v, _ in BAD])
+def test_bad_arguments_are_named(function, argument, value, error):
+    kwargs = dict(GOOD[function], **{argument: value})
+    name = argument.split()[0]
+    with pytest.raises(error, match=rf"\b{name}\b"):
+        getattr(bounds, function)(**kwargs)
+
+
+@pytest.mark.parametrize("function", sorted(GOOD))
+def test_good_arguments_give_finite_values(function):
+    assert np.isfinite(getattr(bounds, function)(**GOOD[function]))
+
+
+@pytest.mark.parametrize("function, arrays", [
+    ("mdl", dict(train_error=[0.1, 0.2], n_nodes=[3, 5, 7])),
+    ("rademacher", dict(train_error=[0.1, 0.2], penalty=[0.0, 0.1, 0.2])),
+    ("occam", dict(train_error=[0.1, 0.2], n_nodes=[3, 5, 7])),
+    ("occam_prunings", dict(train_error=[0.1, 0.2], n_prunings=[3, 5, 7])),
+])
+def test_arrays_that_do_not_broadcast(function, arrays):
+    with pytest.raises(ValueError, match="broadcast together"):
+        getattr(bounds, function)(**dict(GOOD[function], **arrays))
+
+
+def test_same_case_needs_d_and_d_is_checked_in_either_case():
+    with pytest.raises(ValueError, match="needs d"):
+        bounds.nobel_estimation_term(7, 100)
+    with pytest.raises(ValueError, match="needs d"):
+        bounds.nobel_remainder(100)
+    with pytest.raises(ValueError, match=r"\bd\b"):
+        bounds.nobel_remainder(100, 0, case="independent")
+    assert bounds.nobel_estimation_term(7, 100, case="independent") > 0
+
+
+def test_whole_floats_and_numpy_integers_are_accepted():
+    assert bounds.mdl(0.1, 7.0, 4, 100) == bounds.mdl(0.1, np.int64(7), np.int32(4), 100)
+    assert bounds.nobel_delta(np.array([1.0, 3.0]), np.int64(100), 3).shape == (2,)
+    assert bounds.occam_prunings(np.float32(0.1), np.int64(677), 0.05, np.int64(100)) > 0
