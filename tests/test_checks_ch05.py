@@ -202,7 +202,8 @@ def test_merge_not_implemented_and_crashing():
 
 
 # ---------------------------------------------------------------------- Exercise 5.3
-def prunings_by_size(tree, *, kind=int, itself=True, zero=False, per_node=False, swap=False):
+def prunings_by_size(tree, *, kind=int, itself=True, zero=False, per_node=False,
+                     combine=lambda x, y: x * y):
     """Exact numbers of prunings with 1, 2, ... leaves (the solution notebook's recursion), or
     a usual wrong variant."""
     tables = {}
@@ -214,7 +215,7 @@ def prunings_by_size(tree, *, kind=int, itself=True, zero=False, per_node=False,
         table = [int(itself)] + [0] * (len(left) + len(right) - 1)
         for a, x in enumerate(left, start=1):
             for b, y in enumerate(right, start=1):
-                table[(a + b - 1) if not swap else min(a, b) * 0 + a + b - 1] += x * y
+                table[a + b - 1] += combine(x, y)
         tables[v] = table
     result = tables[0]
     if zero:
@@ -235,19 +236,8 @@ def _wrapping(tree):
 
 
 def _missing_products(tree):
-    """Adds left and right counts instead of multiplying them."""
-    tables = {}
-    for v in postorder(tree):
-        if tree.is_leaf[v]:
-            tables[v] = [1]
-            continue
-        left, right = tables.pop(int(tree.left[v])), tables.pop(int(tree.right[v]))
-        table = [1] + [0] * (len(left) + len(right) - 1)
-        for a, x in enumerate(left, start=1):
-            for b, y in enumerate(right, start=1):
-                table[a + b - 1] += min(x, y)
-        tables[v] = table
-    return tables[0]
+    """Combines left and right counts without multiplying them."""
+    return prunings_by_size(tree, combine=min)
 
 
 @pytest.mark.parametrize("wrong, hint", [

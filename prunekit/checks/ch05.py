@@ -96,15 +96,21 @@ _DELTA_MISTAKES = [
 ]
 
 
+def _formula_hint(student: Callable, cases: list[tuple], formula: Callable, mistakes: list,
+                  reference: Callable, fallback: str) -> str:
+    """The hint of the mistake (``changes`` to ``formula``) that explains the student's answers
+    on every case, or ``fallback``."""
+    variants = [(lambda *a, changes=changes: formula(*a, **changes), hint)
+                for changes, hint in mistakes]
+    return explaining_mistake(student, cases, variants, reference) or fallback
+
+
 def _delta_hint(student: Callable) -> str:
-    mistakes = [(lambda *a, changes=changes: _delta_formula(*a, **changes), hint)
-                for changes, hint in _DELTA_MISTAKES]
-    hint = explaining_mistake(student, [args for _, args in delta_cases()], mistakes,
-                              lambda *a: float(nobel_delta(*a)))
-    if hint is not None:
-        return hint
-    return ("eq. (4): Delta(k, m) = sqrt(32 * (k * d * log(m) + k * log(2) + 2 * log(k)) / m), "
-            "with the natural logarithm np.log.")
+    return _formula_hint(
+        student, [args for _, args in delta_cases()], _delta_formula, _DELTA_MISTAKES,
+        lambda *a: float(nobel_delta(*a)),
+        "eq. (4): Delta(k, m) = sqrt(32 * (k * d * log(m) + k * log(2) + 2 * log(k)) / m), with "
+        "the natural logarithm np.log.")
 
 
 def check_delta(delta: Callable) -> None:
@@ -149,14 +155,11 @@ _DELTA_PRIME_MISTAKES = [
 
 
 def _delta_prime_hint(student: Callable) -> str:
-    mistakes = [(lambda *a, changes=changes: _delta_prime_formula(*a, **changes), hint)
-                for changes, hint in _DELTA_PRIME_MISTAKES]
-    hint = explaining_mistake(student, [args for _, args in delta_prime_cases()], mistakes,
-                              lambda *a: float(nobel_delta_independent(*a)))
-    if hint is not None:
-        return hint
-    return ("eq. (7): Delta'(k, m) = sqrt((k * log(2) + log(k)) / m), with the natural "
-            "logarithm np.log.")
+    return _formula_hint(
+        student, [args for _, args in delta_prime_cases()], _delta_prime_formula,
+        _DELTA_PRIME_MISTAKES, lambda *a: float(nobel_delta_independent(*a)),
+        "eq. (7): Delta'(k, m) = sqrt((k * log(2) + log(k)) / m), with the natural logarithm "
+        "np.log.")
 
 
 def check_delta_prime(delta_prime: Callable) -> None:
