@@ -30,6 +30,7 @@ import argparse
 import json
 import pathlib
 import pickle
+import re
 import resource
 import subprocess
 import sys
@@ -162,7 +163,9 @@ def measure_scale(n_grow, memory_limit, timeout):
                 continue
             if done.returncode != 0:
                 error = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
-                lines.append(f"{label:<32}{k:>9,}  failed: {error[:60]}")
+                error = re.sub(r"^[\w.]*\.(?=\w+: )", "", error)     # drop the module path
+                lines.append(f"{label:<32}{k:>9,}  failed (limit {memory_limit:g} GB): "
+                             f"{error[:70]}")
             else:
                 row = json.loads(done.stdout.strip().splitlines()[-1])
                 lines.append(f"{label:<32}{k:>9,}{row['seconds']:>9.2f}{row['before']:>11.0f}"

@@ -291,6 +291,20 @@ def test_k_rep_on_a_grown_tree_matches_a_dense_dynamic_programme(grown_problems,
         np.testing.assert_array_equal(best[0, g], e)
 
 
+def test_long_merges_fall_back_to_pairs_when_offers_would_overflow(grown_problems):
+    """Offers carry the winning point in their low digits; if that cannot fit in int64 the
+    node is merged by pairs, with the same answer."""
+    tree, X, y = grown_problems[1]
+    k = growing_errors_of_tree(tree) + 60
+    expected = pk.k_reduced_error(tree, X, y, k), k_reduced_error_frontier(tree, X, y, k)
+    slices = mock.patch.object(rademacher, "_merge_by_slices", wraps=rademacher._merge_by_slices)
+    for limit, used in ((2**62, True), (1, False)):
+        with merge_by("slices", _OFFER_LIMIT=limit), slices as spy:
+            assert pk.k_reduced_error(tree, X, y, k) == expected[0]
+            assert np.array_equal(k_reduced_error_frontier(tree, X, y, k), expected[1])
+        assert (spy.call_count > 0) == used
+
+
 @pytest.fixture(scope="module")
 def grown_penalty_problem(grown_problems):
     """Signs on the first grown problem and the dense tables of both relabellings."""
@@ -388,8 +402,8 @@ def small_problem():
 @pytest.mark.parametrize("signs, error, match", [
     (np.zeros(60), ValueError, r"signs must hold only \+1 and -1"),
     (np.full(60, 2), ValueError, r"signs must hold only \+1 and -1"),
-    (np.r_[np.ones(59), np.nan], ValueError, r"signs must hold only \+1 and -1, got values \[nan\]"),
-    (np.r_[np.ones(59), 0.5], ValueError, r"signs must hold only \+1 and -1, got values \[0.5\]"),
+    (np.r_[np.ones(59), np.nan], ValueError, r"only \+1 and -1, got values \[nan\]"),
+    (np.r_[np.ones(59), 0.5], ValueError, r"only \+1 and -1, got values \[0.5\]"),
     (np.ones(59), ValueError, "signs must have one entry per example"),
     (np.ones((3, 61)), ValueError, "signs must have one entry per example"),
     (np.ones((0, 60)), ValueError, "signs must hold at least one draw"),
