@@ -3,7 +3,8 @@
 Protocol (Sec. 6.1 of the paper): for each data set and each of 10 random splits, 10 % of the
 examples are set aside for testing and the rest is divided 2:1 into a growing and a pruning
 set; an unpruned binary C4.5-type tree is grown on the growing set; it is pruned by REP and by
-k-REP with k = c x (errors of the unpruned tree on the growing set), c = 1.1; each pruning gets
+k-REP with k = floor(c x errors of the unpruned tree on the growing set), c = 1.1
+(:func:`growing_error_budget`); each pruning gets
 the Rademacher bound of Lemma 3, eq. (1), with one draw of the signs on the pruning set, and
 the REP pruning the Occam's-razor comparison of Sec. 6.1 (d/4 bits for a d-node tree) and the
 Occam bound with log2 of the exact number of prunings, which holds for every pruning;
@@ -60,7 +61,7 @@ from prunekit.reduced_error import reduced_error
 from prunekit.tree import Pruning, Tree, count_prunings
 
 __all__ = ["DELTA", "C", "N_SPLITS", "TEST_FRACTION", "LED_NAME", "LED_SAMPLES", "DATASETS",
-           "COLUMNS", "load_dataset", "available_datasets", "split_indices", "grow_unpruned",
+           "COLUMNS", "growing_error_budget", "load_dataset", "available_datasets", "split_indices", "grow_unpruned",
            "run_split", "run_dataset", "run", "write_results", "read_results", "main"]
 
 DELTA = 0.01            # Sec. 6.2: "In all bounds, we set delta = 0.01"
@@ -93,6 +94,32 @@ def _check_c(c) -> float:
             "no pruning makes fewer growing errors than the unpruned tree."
         )
     return float(c)
+
+
+def growing_error_budget(grow_errors: int, c: float = C) -> int:
+    """k-REP's budget: k = floor(c x growing errors of the unpruned tree), Sec. 4 and 6.1.
+
+    Kääriäinen, Malinen & Elomaa (2004) keep the prunings that make "at most k mistakes" on
+    the growing set, with k "1.1 times the training error of the unpruned tree". Mistakes
+    are whole numbers, so "at most c e mistakes" is "at most floor(c e) mistakes": the floor
+    gives exactly the paper's class, and the ceiling would admit prunings with more than
+    c e mistakes. A tolerance of 1e-9 keeps a product that is a whole number in exact
+    arithmetic from being rounded down by floating point.
+
+    Parameters
+    ----------
+    grow_errors : int
+        Mistakes of the unpruned tree on its growing set, at least 0.
+    c : float, default 1.1
+        At least 1.
+
+    Returns
+    -------
+    int
+    """
+    grow_errors = check_count(grow_errors, "grow_errors")
+    c = _check_c(c)
+    return int(math.floor(c * grow_errors + 1e-9))
 
 
 def _check_names(names) -> list[str]:
@@ -192,7 +219,7 @@ def run_split(X, y, split: int, *, c: float = C, delta: float = DELTA) -> dict:
     prune_counts = tree.node_counts(X_prune, y_prune)
     test_counts = tree.node_counts(X[test], y[test])
     grow_errors = growing_errors_of_tree(tree)
-    k = int(np.floor(c * grow_errors + 1e-9))
+    k = growing_error_budget(grow_errors, c)
     rep = reduced_error(tree, X_prune, y_prune)
     krep = k_reduced_error(tree, X_prune, y_prune, k)
     signs = draw_signs(n, split)

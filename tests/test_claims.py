@@ -5,6 +5,8 @@ five-node tree on which c = 0.560 keeps one node and c = 0.562 keeps three (delt
 penalty (3) with d = 16). The tree was found by the seeded random search reproduced below.
 """
 
+import math
+
 import numpy as np
 import pytest
 
@@ -102,3 +104,49 @@ def test_vectorised_rule_matches_the_library(c):
         node1 = leaf3[i] + leaf4[i]
         tree = _tree([node1 + leaf2[i], node1, leaf2[i], leaf3[i], leaf4[i]])
         assert pk.kearns_mansour(tree, DELTA, c).n_nodes == kept[i]
+
+
+# ---------------------------------------------------------------------- chapter 4: the constant c'
+def _width(l_v, s_v, m_v, m, delta, d=D):
+    """Lemma 1's width after the union bound over the pairs (l, s), with |PATHS| <= (2d)^l,
+    |TREES| <= (d + 2)^s and confidence delta / (2 m^2) per pair (exercise km-ex-union)."""
+    return np.sqrt((l_v * np.log(2 * d) + s_v * np.log(d + 2) + np.log(2 * m**2 / delta)) / m_v)
+
+
+GRID = [(m, delta, l_v) for m in (10, 1000, 10**6) for delta in (0.5, 0.05, 1e-4)
+        for l_v in range(0, 30)]
+
+
+def _ratio(c, form="boolean", **extra):
+    """Largest width / penalty over the grid; <= 1 means the penalty covers the width."""
+    worst = 0.0
+    s_v = np.arange(1, 60)
+    for m, delta, l_v in GRID:
+        pen = penalty(m, s_v, l_v, delta, m, c=c, form=form, cap=False, **extra)
+        worst = max(worst, np.max(_width(l_v, s_v, m, m, delta) / pen))
+    return worst
+
+
+def test_penalty_three_needs_sqrt_two_at_d_16():
+    # the accounting done for penalty (3) directly: c' = sqrt(2) covers every width ...
+    assert _ratio(math.sqrt(2), n_features=D) <= 1 + 1e-12
+    # ... and no smaller constant does for every m: at delta = 1/2, l_v = 0, s_v = 1 the
+    # ratio of width to penalty / c' grows towards sqrt(2) as m grows
+    ratios = [_width(0, 1, float(m), m, 0.5)
+              / penalty(float(m), 1, 0, 0.5, m, n_features=D, cap=False)
+              for m in (10, 10**4, 10**20, 10**100)]
+    assert np.all(np.diff(ratios) > 0) and 1.40 < ratios[-1] < math.sqrt(2)
+
+
+def test_converting_the_constant_of_penalty_two_costs_sqrt_of_log_2d_over_log_d():
+    finite = dict(form="finite", log_paths=lambda l: l * np.log(2 * D),
+                  log_trees=lambda s: s * np.log(D + 2))
+    assert _ratio(math.sqrt(2), **finite) <= 1 + 1e-12          # chapter 4's exercise (c)
+    factor = math.sqrt(math.log(2 * D) / math.log(D))             # 5/4 under the root at d = 16
+    s_v = np.arange(1, 60)
+    for m, delta, l_v in GRID:
+        two = penalty(m, s_v, l_v, delta, m, c=math.sqrt(2), cap=False, **finite)
+        three = penalty(m, s_v, l_v, delta, m, c=math.sqrt(2) * factor, n_features=D,
+                        cap=False)
+        assert np.all(two <= three * (1 + 1e-12))
+    assert math.sqrt(2) * factor == pytest.approx(math.sqrt(2.5))
