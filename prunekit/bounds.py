@@ -355,12 +355,17 @@ def occam(train_error, n_nodes, delta: float, n: int):
     -------
     float or ndarray
     """
+    d = _whole_numbers(n_nodes, "n_nodes", minimum=1)
+    return _occam_value(train_error, np.log(2) * d / 4, "n_nodes", delta, n)
+
+
+def _occam_value(train_error, nats, name, delta, n):
+    """eps_hat_n(h) + sqrt((nats + ln(1 / delta)) / (2 n)) for a code of ``nats`` nats."""
     train_error = _error_rate(train_error, "train_error")
     delta = check_probability(delta, "delta")
     n = check_count(n, "n", minimum=1)
-    d = _whole_numbers(n_nodes, "n_nodes", minimum=1)
-    _broadcast(train_error=train_error, n_nodes=d)
-    return _scalar(train_error + np.sqrt((np.log(2) * d / 4 + np.log(1 / delta)) / (2 * n)))
+    _broadcast(**{"train_error": train_error, name: nats})
+    return _scalar(train_error + np.sqrt((nats + np.log(1 / delta)) / (2 * n)))
 
 
 def log2_prunings(tree) -> float:
@@ -392,23 +397,16 @@ def occam_prunings(train_error, n_prunings, delta: float, n: int):
 
     Parameters
     ----------
-    train_error : float or array-like
-        Pruning-set error eps_hat_n(h), a rate in [0, 1].
+    train_error, delta, n
+        As in :func:`occam`: the pruning-set error (a rate in [0, 1]), the confidence
+        parameter in (0, 1) and the size of the pruning set.
     n_prunings : int or array-like of int
         The number of prunings |P(T)| of the tree being pruned, at least 1
         (:func:`prunekit.count_prunings`); Python integers of any size are taken exactly.
-    delta : float
-        Confidence parameter in (0, 1).
-    n : int
-        Size of the pruning set.
 
     Returns
     -------
     float or ndarray
     """
-    train_error = _error_rate(train_error, "train_error")
-    delta = check_probability(delta, "delta")
-    n = check_count(n, "n", minimum=1)
-    log_count = _log_counts(n_prunings, "n_prunings")
-    _broadcast(train_error=train_error, n_prunings=log_count)
-    return _scalar(train_error + np.sqrt((log_count + np.log(1 / delta)) / (2 * n)))
+    return _occam_value(train_error, _log_counts(n_prunings, "n_prunings"), "n_prunings",
+                        delta, n)
