@@ -131,6 +131,13 @@ def test_the_quarter_code_is_too_short_for_bushy_trees_and_too_long_for_chains()
             < bounds.occam(0.1, chain.n_nodes, 0.01, 1000))
 
 
+def test_five_eta_falls_below_a_tenth_at_about_6620_pruning_examples():
+    # chapter 6: with delta = 0.01, 5 eta(delta, m) < 0.1 exactly from m = 6623 on
+    crossing = math.floor(25 * math.log(200) / (2 * 0.1**2)) + 1
+    assert crossing == 6623
+    assert 5 * bounds.eta(0.01, crossing) < 0.1 <= 5 * bounds.eta(0.01, crossing - 1)
+
+
 # ---------------------------------------------------------------------- bad input
 GOOD = {
     "description_length": dict(n_nodes=7, n_features=4),
