@@ -77,6 +77,25 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
     return np.where(reached, np.argmax(counts, axis=1), tree.labels)
 
 
+def _error_table(tree: Tree, errors_as_leaf) -> np.ndarray:
+    """``errors_as_leaf`` checked (whole numbers, one row per node) and copied as int64."""
+    check_tree(tree)
+    shape_message = (f"errors_as_leaf must have shape (n_nodes,) or (n_nodes, n_problems) with "
+                     f"n_nodes={tree.n_nodes}, got {np.shape(errors_as_leaf)}.")
+    if isinstance(errors_as_leaf, (str, bytes)) or np.ndim(errors_as_leaf) not in (1, 2):
+        raise ValueError(shape_message)
+    values = as_array(errors_as_leaf, "errors_as_leaf", ndim=np.ndim(errors_as_leaf),
+                      dtype=None, min_length=0)
+    if values.dtype.kind == "b" or values.dtype.kind not in "iuf":
+        raise TypeError(f"errors_as_leaf must hold integers, got dtype {values.dtype}.")
+    if values.dtype.kind == "f" and not np.all(values == np.round(values)):
+        raise ValueError("errors_as_leaf must hold whole numbers (errors, or another integer "
+                         "cost).")
+    if values.shape[0] != tree.n_nodes:
+        raise ValueError(shape_message)
+    return np.array(values, dtype=np.int64, copy=True)
+
+
 def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
     """Bottom-up pass: fewest errors of a pruning of every subtree, and where to collapse.
 
@@ -96,25 +115,7 @@ def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
         Whether the smallest such pruning makes v a leaf: the leaf is at least as accurate as
         the best pruning below it (ties go to the leaf, which has fewer nodes).
     """
-    check_tree(tree)
-    if isinstance(errors_as_leaf, (str, bytes)) or np.ndim(errors_as_leaf) not in (1, 2):
-        raise ValueError(
-            f"errors_as_leaf must have shape (n_nodes,) or (n_nodes, n_problems) with "
-            f"n_nodes={tree.n_nodes}, got {np.shape(errors_as_leaf)}."
-        )
-    values = as_array(errors_as_leaf, "errors_as_leaf", ndim=np.ndim(errors_as_leaf),
-                      dtype=None, min_length=0)
-    if values.dtype.kind == "b" or values.dtype.kind not in "iuf":
-        raise TypeError(f"errors_as_leaf must hold integers, got dtype {values.dtype}.")
-    if values.dtype.kind == "f" and not np.all(values == np.round(values)):
-        raise ValueError("errors_as_leaf must hold whole numbers (errors, or another integer "
-                         "cost).")
-    best = np.array(values, dtype=np.int64, copy=True)
-    if best.shape[:1] != (tree.n_nodes,):
-        raise ValueError(
-            f"errors_as_leaf must have shape (n_nodes,) or (n_nodes, n_problems) with "
-            f"n_nodes={tree.n_nodes}, got {best.shape}."
-        )
+    best = _error_table(tree, errors_as_leaf)           # a validated int64 copy
     collapse = np.broadcast_to(tree.is_leaf.reshape((-1,) + (1,) * (best.ndim - 1)),
                                best.shape).copy()
     for inner in tree.inner_levels:
