@@ -6,7 +6,7 @@ growing sample, and :class:`Pruning`, a subtree sharing the tree's root.
 """
 
 from prunekit import bounds, datasets, growing, heuristics, plotting
-from prunekit.cost_complexity import (
+from prunekit.cost_complexity_pruning import (
     CostComplexityPath,
     cost_complexity,
     cost_complexity_path,
@@ -34,11 +34,11 @@ from prunekit.heuristics import (
     minimum_error,
     pessimistic,
 )
-from prunekit.kearns_mansour import kearns_mansour, kearns_mansour_global
-from prunekit.nobel import best_pruning_by_size, nobel
+from prunekit.kearns_mansour_pruning import kearns_mansour, kearns_mansour_global
+from prunekit.nobel_pruning import best_pruning_by_size, nobel
 from prunekit.plotting import plot_tree
 from prunekit.rademacher import k_reduced_error, rademacher_penalty
-from prunekit.reduced_error import reduced_error
+from prunekit.reduced_error_pruning import reduced_error
 from prunekit.tree import Pruning, Tree, all_prunings, count_prunings
 
 __all__ = [

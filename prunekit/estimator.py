@@ -24,7 +24,7 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from prunekit.cost_complexity import cost_complexity
+from prunekit.cost_complexity_pruning import cost_complexity
 from prunekit.heuristics import (
     critical_value,
     error_based,
@@ -32,7 +32,7 @@ from prunekit.heuristics import (
     minimum_error,
     pessimistic,
 )
-from prunekit.reduced_error import reduced_error
+from prunekit.reduced_error_pruning import reduced_error
 from prunekit.tree import Pruning, Tree
 
 __all__ = ["Pruner", "HoldoutPruner", "CostComplexityPruner", "PessimisticPruner",
@@ -66,7 +66,10 @@ class Pruner(BaseEstimator):
 
         ``(X, y)`` is the growing sample, or for a :class:`HoldoutPruner` the pruning sample.
         """
-        raise NotImplementedError
+        raise NotImplementedError(
+            f"{type(self).__name__} does not define prune(tree, X, y); a Pruner subclass "
+            "must return a prunekit Pruning of the tree it is given."
+        )
 
 
 class HoldoutPruner(Pruner):
@@ -116,7 +119,7 @@ class HoldoutPruner(Pruner):
 
 
 class CostComplexityPruner(Pruner):
-    """Cost-complexity pruning at a fixed alpha (see :func:`prunekit.cost_complexity`).
+    """Cost-complexity pruning at a fixed alpha (see :func:`prunekit.cost_complexity_pruning`).
 
     Parameters
     ----------
@@ -228,7 +231,7 @@ class CriticalValuePruner(HoldoutPruner):
 
 
 class ReducedErrorPruner(HoldoutPruner):
-    """Reduced-error pruning on a held-out sample (see :func:`prunekit.reduced_error`).
+    """Reduced-error pruning on a held-out sample (see :func:`prunekit.reduced_error_pruning`).
 
     Parameters
     ----------
@@ -236,7 +239,7 @@ class ReducedErrorPruner(HoldoutPruner):
     random_state : int, RandomState or None, default None
         See :class:`HoldoutPruner`.
     labels : {"growing", "pruning"}, default "growing"
-        Leaf labels, as in :func:`prunekit.reduced_error`.
+        Leaf labels, as in :func:`prunekit.reduced_error_pruning`.
     """
 
     def __init__(self, prune_size=0.3, random_state=None, labels="growing"):

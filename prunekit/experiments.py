@@ -57,7 +57,7 @@ from prunekit.datasets import UCI_DATASETS, load_uci, make_led24, uci_available
 from prunekit.rademacher import (
     draw_signs, growing_errors_of_tree, k_reduced_error, rademacher_penalty,
 )
-from prunekit.reduced_error import reduced_error
+from prunekit.reduced_error_pruning import reduced_error
 from prunekit.tree import Pruning, Tree, count_prunings
 
 __all__ = ["DELTA", "C", "N_SPLITS", "TEST_FRACTION", "LED_NAME", "LED_SAMPLES", "DATASETS",

@@ -18,8 +18,17 @@ import numpy as np
 
 from prunekit._validation import check_labels, check_samples
 from prunekit._validation import check_sample_and_labels, encode_labels
-from prunekit.reduced_error import _check_tree, leaf_errors
+from prunekit.reduced_error_pruning import _check_tree, leaf_errors
 from prunekit.tree import Pruning, Tree, _frozen
+
+__all__ = [
+    "upper_confidence_limit", "estimated_errors", "collapse", "error_based",
+    "error_based_raising",
+    "PEP_ORDERS", "PessimisticErrors", "pessimistic_errors", "pessimistic_standard_error",
+    "pessimistic",
+    "MinimumErrorEstimates", "m_estimate_error", "minimum_error_estimates", "minimum_error",
+    "MEASURES", "split_measure", "CriticalValuePath", "critical_value_path", "critical_value",
+]
 
 # ---------------------------------------------------------------------------------------------
 # Error-based pruning (C4.5 / Weka J48)

@@ -28,7 +28,7 @@ import numbers
 import numpy as np
 
 from prunekit._validation import check_count, check_sample_and_labels, encode_labels
-from prunekit.reduced_error import _check_tree, best_subtree_errors, leaf_errors
+from prunekit.reduced_error_pruning import _check_tree, best_subtree_errors, leaf_errors
 from prunekit.tree import Pruning, Tree
 
 __all__ = [

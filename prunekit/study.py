@@ -56,7 +56,7 @@ from sklearn.tree import DecisionTreeClassifier
 from tqdm.auto import tqdm
 
 from prunekit._validation import check_count
-from prunekit.cost_complexity import (
+from prunekit.cost_complexity_pruning import (
     cost_complexity, cost_complexity_path, cross_validate_alpha, holdout_alpha,
 )
 from prunekit.datasets import UCI_DATASETS, make_boolean_dnf, make_led24, uci_available
@@ -64,10 +64,10 @@ from prunekit.experiments import load_dataset as _load_uci_dataset
 from prunekit.heuristics import (
     critical_value, error_based, error_based_raising, minimum_error, pessimistic,
 )
-from prunekit.kearns_mansour import kearns_mansour
-from prunekit.nobel import nobel
+from prunekit.kearns_mansour_pruning import kearns_mansour
+from prunekit.nobel_pruning import nobel
 from prunekit.rademacher import growing_errors_of_tree, k_reduced_error
-from prunekit.reduced_error import reduced_error
+from prunekit.reduced_error_pruning import reduced_error
 from prunekit.tree import Pruning, Tree
 
 __all__ = [
@@ -1029,7 +1029,7 @@ class RpartTree:
 
     def smallest_minimiser(self, cp: float) -> Pruning:
         """The smallest pruning minimising R_alpha at alpha = cp R(root), as
-        :func:`prunekit.cost_complexity` finds it; a cp within a relative 1e-9 of a node's
+        :func:`prunekit.cost_complexity_pruning` finds it; a cp within a relative 1e-9 of a node's
         exact cp counts as equal to it (rpart's cps are rounded doubles)."""
         exact = self.exact_complexity()
         return Pruning.from_collapsed(self.tree, (exact <= cp * (1 + 1e-9)) & ~self.tree.is_leaf)

@@ -36,10 +36,10 @@ from prunekit import plotting as PL  # noqa: E402
 from prunekit._validation import OutOfRangeError  # noqa: E402
 
 # the modules whose names the package's functions shadow
-CC = importlib.import_module("prunekit.cost_complexity")
-KM = importlib.import_module("prunekit.kearns_mansour")
-NB = importlib.import_module("prunekit.nobel")
-RE = importlib.import_module("prunekit.reduced_error")
+CC = importlib.import_module("prunekit.cost_complexity_pruning")
+KM = importlib.import_module("prunekit.kearns_mansour_pruning")
+NB = importlib.import_module("prunekit.nobel_pruning")
+RE = importlib.import_module("prunekit.reduced_error_pruning")
 
 nan, inf = float("nan"), float("inf")
 rng = np.random.RandomState(0)
@@ -653,7 +653,7 @@ BAD_INPUT = [
     ("check_index_array above maximum",
      lambda f: V.check_index_array([0, 9], "leaf", maximum=5),
      ValueError, "leaf"),
-    # -------------------- kearns_mansour.py
+    # -------------------- kearns_mansour_pruning.py
     ("kearns_mansour n_features 2.5",
      lambda f: pk.kearns_mansour(T, n_features=2.5),
      TypeError, "n_features"),
@@ -856,7 +856,7 @@ BAD_INPUT = [
      lambda f: KM.penalty(5, 3, 1, 0.05, 100, form="x", n_features=3),
      ValueError, "form"),
 
-    # -------------------- nobel.py
+    # -------------------- nobel_pruning.py
     ("best_pruning_by_size counts wrong shape",
      lambda f: pk.best_pruning_by_size(T, np.ones((3, 2), int)),
      ValueError, "counts"),
@@ -1366,7 +1366,7 @@ BAD_INPUT = [
      lambda f: D.uci_data_home(""),
      ValueError, "data_home"),
 
-    # -------------------- cost_complexity.py
+    # -------------------- cost_complexity_pruning.py
     ("leaf_risks criterion bad",
      lambda f: CC.leaf_risks(T, "gini"),
      ValueError, "criterion"),
@@ -1533,7 +1533,7 @@ BAD_INPUT = [
      lambda f: pk.cross_validate_alpha(X, y, cv=3, random_state="x"),
      ValueError, "random_state"),
 
-    # -------------------- reduced_error.py
+    # -------------------- reduced_error_pruning.py
     ("reduced_error X 1-D",
      lambda f: pk.reduced_error(T, X1, y),
      ValueError, "X_prune"),
@@ -1844,7 +1844,7 @@ VALID_EDGE_INPUT = [
     ("check_count ok np.uint8",
      lambda f: V.check_count(np.uint8(3), "k")),
 
-    # -------------------- kearns_mansour.py
+    # -------------------- kearns_mansour_pruning.py
     ("kearns_mansour n_features 1 ok",
      lambda f: pk.kearns_mansour(T, n_features=1)),
     ("kearns_mansour cap np.bool_ ok",
@@ -1858,7 +1858,7 @@ VALID_EDGE_INPUT = [
     ("kearns_mansour.penalty ok m_v 0",
      lambda f: KM.penalty(0, 3, 1, 0.05, 100, n_features=3)),
 
-    # -------------------- nobel.py
+    # -------------------- nobel_pruning.py
     ("SizeProfile.pruning np.int64 ok",
      lambda f: prof.pruning(np.int64(2))),
     ("merge_tables ok lists",
@@ -1886,7 +1886,7 @@ VALID_EDGE_INPUT = [
     ("dnf_true_error ok",
      lambda f: D.dnf_true_error(lambda Z: np.zeros(len(Z), int))),
 
-    # -------------------- cost_complexity.py
+    # -------------------- cost_complexity_pruning.py
     ("cost_complexity ok np.float32",
      lambda f: pk.cost_complexity(T, np.float32(0.01))),
     ("path.pruning ok -1",
@@ -1900,7 +1900,7 @@ VALID_EDGE_INPUT = [
     ("AlphaSelection.table ok",
      lambda f: sel.table()),
 
-    # -------------------- reduced_error.py
+    # -------------------- reduced_error_pruning.py
     ("leaf_errors counts list ok",
      lambda f: RE.leaf_errors([[1, 2], [3, 0]], [0, 1])),
     ("best_subtree_errors ok 2-D",

@@ -12,7 +12,7 @@ import pytest
 
 import prunekit as pk
 from prunekit.checks import ch02, random_tree
-from prunekit.cost_complexity import leaf_risks
+from prunekit.cost_complexity_pruning import leaf_risks
 from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
 
 G_HINTS = ch02._G_HINTS

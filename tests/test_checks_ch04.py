@@ -19,7 +19,7 @@ import prunekit as pk
 from prunekit.checks import CheckFailed
 from prunekit.checks import ch04
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
-from prunekit.kearns_mansour import penalty
+from prunekit.kearns_mansour_pruning import penalty
 from prunekit.tree import postorder
 from checking import assert_hint, failure, failure_message, ignoring, not_implemented
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.kearns_mansour import penalty
-from prunekit.reduced_error import leaf_errors
+from prunekit.kearns_mansour_pruning import penalty
+from prunekit.reduced_error_pruning import leaf_errors
 
 LEFT, RIGHT = [1, 3, -1, -1, -1], [2, 4, -1, -1, -1]
 # root -> (node 1 -> leaves 3, 4), leaf 2; the counts of chapter 4's example

@@ -14,7 +14,7 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import prunekit as pk
-from prunekit.cost_complexity import leaf_risks
+from prunekit.cost_complexity_pruning import leaf_risks
 from strategies import random_trees
 
 

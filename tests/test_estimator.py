@@ -143,7 +143,7 @@ def test_fit_refuses_pruners_that_return_the_wrong_thing(data):
         pk.PrunedTreeClassifier(PrunesAnotherTree()).fit(X, y)
     with pytest.raises(TypeError, match="restructure must return a prunekit Tree, got str"):
         pk.PrunedTreeClassifier(RestructuresIntoNothing()).fit(X, y)
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(NotImplementedError, match="Pruner does not define prune"):
         pk.PrunedTreeClassifier(pk.Pruner()).fit(X, y)
 
 

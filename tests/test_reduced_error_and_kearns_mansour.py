@@ -8,8 +8,8 @@ from sklearn.datasets import make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from prunekit.kearns_mansour import penalty
-from prunekit.reduced_error import best_subtree_errors, leaf_errors
+from prunekit.kearns_mansour_pruning import penalty
+from prunekit.reduced_error_pruning import best_subtree_errors, leaf_errors
 from strategies import random_trees
 
 
@@ -173,7 +173,7 @@ def test_km_needs_the_number_of_tests_for_counts_only_trees():
 
 @given(random_trees(max_leaves=9), st.integers(0, 2**31 - 1), st.sampled_from(["growing", "pruning"]))
 def test_rep_steps_replay_the_pass(tree, seed, labels):
-    from prunekit.reduced_error import reduced_error_steps
+    from prunekit.reduced_error_pruning import reduced_error_steps
 
     X, y = random_sample(tree, seed)
     steps = reduced_error_steps(tree, X, y, labels=labels)

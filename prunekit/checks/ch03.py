@@ -1,8 +1,8 @@
 """Checks for the exercises of Chapter 3: reduced-error pruning.
 
 Each ``check_*`` function takes the student's function, runs it on fixed, seeded cases and
-compares the answers with the library: :func:`prunekit.reduced_error.best_subtree_errors`,
-:func:`prunekit.reduced_error` and :func:`prunekit.all_prunings`. When an answer is wrong, the
+compares the answers with the library: :func:`prunekit.reduced_error_pruning.best_subtree_errors`,
+:func:`prunekit.reduced_error_pruning` and :func:`prunekit.all_prunings`. When an answer is wrong, the
 usual mistakes are recomputed on the same case; if one of them reproduces the student's answer,
 the hint names it.
 
@@ -18,7 +18,7 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.checks import Checker, as_float, as_int, close, describe, fail
-from prunekit.reduced_error import (
+from prunekit.reduced_error_pruning import (
     best_subtree_errors,
     leaf_errors,
     reduced_error,
@@ -168,7 +168,7 @@ def _collapse_hint(student: Callable) -> str:
 def check_rep_collapse(rep_collapse: Callable) -> None:
     """Check Exercise 3.1, ``rep_collapse(tree, errors_as_leaf)``: a boolean array, True at the
     nodes the bottom-up pass of reduced-error pruning collapses; collapsing them must give the
-    pruning of :func:`prunekit.reduced_error.best_subtree_errors`. ``errors_as_leaf`` must be
+    pruning of :func:`prunekit.reduced_error_pruning.best_subtree_errors`. ``errors_as_leaf`` must be
     left as it was."""
     __tracebackhide__ = True
     check = Checker("rep_collapse", rep_collapse)
@@ -341,7 +341,7 @@ def _as_prunings(answer, tree: Tree, call: str) -> list[bytes]:
 def check_minimisers(minimisers: Callable) -> None:
     """Check Exercise 3.3: ``minimisers(tree, X_prune, y_prune)`` lists every pruning of the tree
     with the fewest pruning errors, each once (found by enumeration); then test the claim that
-    the pruning of :func:`prunekit.reduced_error` is contained in each of them, and print what
+    the pruning of :func:`prunekit.reduced_error_pruning` is contained in each of them, and print what
     was tested."""
     __tracebackhide__ = True
     check = Checker("minimisers", minimisers)
@@ -394,7 +394,7 @@ def rep_experiment(fraction: float, seed: int, *, swap: bool = False, stratify: 
     Hold out 30% as a test set (stratified, ``random_state=seed``), split the rest into a
     pruning part of the given ``fraction`` and a growing part (stratified, ``random_state=seed``),
     grow ``DecisionTreeClassifier(random_state=seed)`` on the growing part, prune it with
-    :func:`prunekit.reduced_error`, and return its test error and number of nodes.
+    :func:`prunekit.reduced_error_pruning`, and return its test error and number of nodes.
     """
     from sklearn.datasets import load_breast_cancer
     from sklearn.model_selection import train_test_split

@@ -1,9 +1,9 @@
 """Checks for the exercises of Chapter 4: Kearns & Mansour's bottom-up pruning.
 
 Each ``check_*`` function takes the student's function, runs it on fixed cases and compares the
-answers with the library: :func:`prunekit.kearns_mansour.penalty`,
-:func:`prunekit.kearns_mansour`, :func:`prunekit.kearns_mansour_global` and
-:func:`prunekit.reduced_error`. When an answer is wrong, the usual mistakes are recomputed on the
+answers with the library: :func:`prunekit.kearns_mansour_pruning.penalty`,
+:func:`prunekit.kearns_mansour_pruning`, :func:`prunekit.kearns_mansour_global` and
+:func:`prunekit.reduced_error_pruning`. When an answer is wrong, the usual mistakes are recomputed on the
 same case; if one of them reproduces the student's answer, the hint names it.
 
 Equation numbers refer to Kearns & Mansour (1998).
@@ -31,8 +31,8 @@ from prunekit.checks import (
 )
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
 from prunekit.growing import id3
-from prunekit.kearns_mansour import kearns_mansour, kearns_mansour_global, penalty
-from prunekit.reduced_error import leaf_errors, reduced_error
+from prunekit.kearns_mansour_pruning import kearns_mansour, kearns_mansour_global, penalty
+from prunekit.reduced_error_pruning import leaf_errors, reduced_error
 from prunekit.tree import Pruning, Tree, postorder
 
 __all__ = [
@@ -123,7 +123,7 @@ def _penalty_hint(value: float, args: tuple, student: Callable) -> str:
 
 def check_km_penalty(km_penalty: Callable) -> None:
     """Check Exercise 4.1, ``km_penalty(m_v, s_v, l_v, delta, m, d, c)``: penalty (3), capped at
-    1, as a float, against :func:`prunekit.kearns_mansour.penalty` with ``form="boolean"``."""
+    1, as a float, against :func:`prunekit.kearns_mansour_pruning.penalty` with ``form="boolean"``."""
     __tracebackhide__ = True
     check = Checker("km_penalty", km_penalty)
     for description, args in km_penalty_cases():
@@ -235,7 +235,7 @@ def check_km_decisions(km_decision: Callable, tree: Tree, delta: float = 0.05, c
     rule (1) at every internal node of ``tree``, asked in the order of the bottom-up pass.
 
     The expected decisions come from :func:`km_steps`, which replays the pass with penalty (3);
-    they are checked against :func:`prunekit.kearns_mansour` before the student is asked. A
+    they are checked against :func:`prunekit.kearns_mansour_pruning` before the student is asked. A
     wrong answer gets a hint about its mistake but not the numbers of rule (1), which give the
     answer away; :func:`explain_km_decisions` prints those.
     """
@@ -247,7 +247,7 @@ def check_km_decisions(km_decision: Callable, tree: Tree, delta: float = 0.05, c
     for step in steps:
         collapsed[step.node] = step.prune
     if Pruning.from_collapsed(tree, collapsed) != kearns_mansour(tree, delta, c, n_features=n):
-        raise RuntimeError("the replay of the pass disagrees with prunekit.kearns_mansour.")
+        raise RuntimeError("the replay of the pass disagrees with prunekit.kearns_mansour_pruning.")
     for step in steps:
         call = f"km_decision({step.node})"
         answer = check.call(step.node, label=call)
@@ -320,7 +320,7 @@ def _beta(s: int, m: int, delta: float, c: float, n: int) -> float:
 def check_differing_tree(differing_tree: Callable, delta: float = 0.05, c: float = 1.0,
                          n_features: int = 16) -> None:
     """Check Exercise 4.3: ``differing_tree()`` returns a :class:`prunekit.Tree` on which
-    :func:`prunekit.kearns_mansour` and :func:`prunekit.kearns_mansour_global` (both with
+    :func:`prunekit.kearns_mansour_pruning` and :func:`prunekit.kearns_mansour_global` (both with
     ``delta``, ``c`` and ``n_features``) return different prunings."""
     __tracebackhide__ = True
     check = Checker("differing_tree", differing_tree)
@@ -562,7 +562,7 @@ def _kept_hint(km_kept: Callable) -> str:
 def check_km_kept(km_kept: Callable) -> None:
     """Check Exercise 4.5 (a), ``km_kept(tree, c, delta=0.05, d=16)``: the sorted list of the
     nodes kept by Kearns & Mansour's pass with penalty (3), against
-    :func:`prunekit.kearns_mansour` (growing counts, ``n_features=d``)."""
+    :func:`prunekit.kearns_mansour_pruning` (growing counts, ``n_features=d``)."""
     __tracebackhide__ = True
     check = Checker("km_kept", km_kept)
     for description, tree, c, delta, d in km_kept_cases():
@@ -570,7 +570,7 @@ def check_km_kept(km_kept: Callable) -> None:
         nodes = _as_node_list(check.call(tree, c, delta, d, label=call), call)
         expected = np.flatnonzero(kearns_mansour(tree, delta, c, n_features=d).kept).tolist()
         if expected != _kept_by(tree, delta, c, d):
-            raise RuntimeError("the replay of the pass disagrees with prunekit.kearns_mansour.")
+            raise RuntimeError("the replay of the pass disagrees with prunekit.kearns_mansour_pruning.")
         check.expect(nodes == expected,
                      f"{call} returned {describe(nodes)} but the pass keeps {describe(expected)}.",
                      lambda: _kept_hint(km_kept))

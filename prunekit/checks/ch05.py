@@ -3,7 +3,7 @@ dynamic programme.
 
 Each ``check_*`` function takes the student's function, runs it on fixed cases and compares the
 answers with the library: :func:`prunekit.bounds.nobel_delta`,
-:func:`prunekit.bounds.nobel_delta_independent`, :func:`prunekit.nobel.merge_tables` and
+:func:`prunekit.bounds.nobel_delta_independent`, :func:`prunekit.nobel_pruning.merge_tables` and
 brute-force enumeration with :func:`prunekit.all_prunings`. When an answer is wrong, the usual
 mistakes are recomputed on the same case; if one of them reproduces the student's answer, the
 hint names it.
@@ -31,8 +31,8 @@ from prunekit.checks import (
     fail,
     random_tree,
 )
-from prunekit.cost_complexity import cost_complexity_path
-from prunekit.nobel import best_pruning_by_size, merge_tables
+from prunekit.cost_complexity_pruning import cost_complexity_path
+from prunekit.nobel_pruning import best_pruning_by_size, merge_tables
 from prunekit.tree import Tree, all_prunings, count_prunings
 
 __all__ = [
@@ -307,7 +307,7 @@ def _merge_hint(best, left, right, expected) -> str:
 
 def check_merge(merge: Callable) -> None:
     """Check Exercise 5.2, ``merge(left, right)`` returning ``(best, split)``: the min-plus
-    convolution of two children's tables, against :func:`prunekit.nobel.merge_tables`. Any
+    convolution of two children's tables, against :func:`prunekit.nobel_pruning.merge_tables`. Any
     ``split`` that attains the minimum is accepted."""
     __tracebackhide__ = True
     check = Checker("merge", merge)

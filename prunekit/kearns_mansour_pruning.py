@@ -24,7 +24,7 @@ from prunekit._validation import (
     check_probability,
     check_real,
 )
-from prunekit.reduced_error import leaf_errors, pruning_labels
+from prunekit.reduced_error_pruning import leaf_errors, pruning_labels
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 
 __all__ = ["FORMS", "penalty", "kearns_mansour", "kearns_mansour_global"]

@@ -18,8 +18,8 @@ import numpy as np
 
 from prunekit._validation import as_array, check_choice, check_count
 from prunekit.bounds import nobel_delta, nobel_delta_independent
-from prunekit.cost_complexity import cost_complexity_path
-from prunekit.reduced_error import leaf_errors, pruning_labels
+from prunekit.cost_complexity_pruning import cost_complexity_path
+from prunekit.reduced_error_pruning import leaf_errors, pruning_labels
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _as_labels, check_tree
 
 __all__ = ["merge_tables", "SizeProfile", "best_pruning_by_size", "nobel_objective", "nobel"]
