@@ -86,37 +86,31 @@ test: venv
 	$(MAKE) --no-print-directory chromium
 	$(PYTEST) tests/browser -m browser
 
-# Debian's Chromium for the browser test (Playwright's own browser download is not used).
-chromium:
-	@if [ -x "$(CHROMIUM)" ]; then \
-	  echo "Chromium found: $(CHROMIUM)"; \
+# $(call apt_install,CHECK,WHAT,PACKAGES): when the shell test CHECK fails, install Debian's
+# PACKAGES with apt (with sudo unless root); otherwise say that WHAT was found.
+define apt_install
+	@if $(1); then \
+	  echo "$(2) found"; \
 	else \
 	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y $(3); \
 	fi
+endef
+
+# Debian's Chromium for the browser test (Playwright's own browser download is not used).
+chromium:
+	$(call apt_install,[ -x "$(CHROMIUM)" ],Chromium ($(CHROMIUM)),chromium)
 
 # R with rpart, for the test that compares rpart's cp table with the exact weakest-link sequence
 # (Debian's r-base-core and r-cran-rpart).
 rpart:
-	@if command -v Rscript >/dev/null && Rscript -e 'library(rpart)' >/dev/null 2>&1; then \
-	  echo "R with rpart found: $$(command -v Rscript)"; \
-	else \
-	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y r-base-core r-cran-rpart; \
-	fi
+	$(call apt_install,Rscript -e 'library(rpart)' >/dev/null 2>&1,R with rpart,r-base-core r-cran-rpart)
 
 # Weka, for the test that compares error-based pruning with Weka's J48 (Debian's weka, which
 # brings a Java runtime).
 weka:
-	@if command -v java >/dev/null && [ -f "$(WEKA_JAR)" ]; then \
-	  echo "Weka found: $(WEKA_JAR)"; \
-	else \
-	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y weka; \
-	fi
+	$(call apt_install,command -v java >/dev/null && [ -f "$(WEKA_JAR)" ],Weka ($(WEKA_JAR)),weka)
 
 # ---------------------------------------------------------------------------------------------
 # Working with the notebooks
