@@ -276,6 +276,9 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         The pruning of ``tree_`` the classifier predicts with.
     classes_ : ndarray
     n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        The column names of ``X`` when it was a DataFrame with string column names (only
+        then); ``tree_.feature_names`` holds them too.
     """
 
     def __init__(self, pruner=None, criterion="gini", max_depth=None, min_samples_leaf=1,
@@ -304,7 +307,11 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         grower = DecisionTreeClassifier(criterion=self.criterion, max_depth=self.max_depth,
                                         min_samples_leaf=self.min_samples_leaf,
                                         random_state=self.random_state).fit(X_grow, y_grow)
+        names = getattr(self, "feature_names_in_", None)       # set by validate_data
+        names = None if names is None else [str(name) for name in names]
         grown = Tree.from_sklearn(grower, X_grow, y_grow, classes=classes)
+        if names is not None:
+            grown = grown.with_feature_names(names)
         tree = pruner.restructure(grown, X_grow, y_grow)
         name = type(pruner).__name__
         if not isinstance(tree, Tree):
@@ -314,6 +321,9 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
             raise ValueError(f"{name}.restructure returned a tree with classes "
                              f"{tree.classes_.tolist()}, not the training classes "
                              f"{classes.tolist()}.")
+        if (tree is not grown and tree.feature_names is None and names is not None
+                and tree.n_features == len(names)):
+            tree = tree.with_feature_names(names)
         pruning = pruner.prune(tree, X_prune, y_prune)
         if not isinstance(pruning, Pruning):
             raise TypeError(f"{name}.prune must return a prunekit Pruning, got "

@@ -84,7 +84,9 @@ def plot_tree(tree: Tree, pruning: Pruning | None = None, *, ax=None, counts: bo
         Nodes to ring in red.
     feature_names, class_names : sequence of str, optional
         One name per feature (at least ``tree.n_features``) and one per class (at least
-        ``tree.n_classes``).
+        ``tree.n_classes``). Without ``feature_names`` the splits are labelled with the tree's
+        own :attr:`Tree.feature_names` (the column names of the DataFrame it was grown on),
+        or ``x0``, ``x1``, ... when it has none.
     max_labelled_nodes : int, default 63
         Above this many nodes the text is left out and nodes are drawn as dots.
     title : str, optional
@@ -106,6 +108,8 @@ def plot_tree(tree: Tree, pruning: Pruning | None = None, *, ax=None, counts: bo
     counts, rules = check_bool(counts, "counts"), check_bool(rules, "rules")
     max_labelled_nodes = check_count(max_labelled_nodes, "max_labelled_nodes")
     _check_title(title)
+    if feature_names is None:
+        feature_names = tree.feature_names
     feature_names = _names(feature_names, "feature_names", tree.n_features or 0, "feature")
     class_names = _names(class_names, "class_names", tree.n_classes, "class")
     if highlight is None:

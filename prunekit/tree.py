@@ -129,6 +129,39 @@ class _Immutable:
         _restore(self, state)
 
 
+def _as_feature_names(feature_names, n_features) -> tuple[str, ...] | None:
+    """Validate feature names: ``None``, or one string per feature, as a tuple."""
+    if feature_names is None:
+        return None
+    if isinstance(feature_names, (str, bytes)) or not hasattr(feature_names, "__len__"):
+        raise TypeError(f"feature_names must be a sequence of strings, one per feature, got "
+                        f"{type(feature_names).__name__}.")
+    names = list(feature_names)
+    if n_features is None:
+        raise ValueError("feature_names needs split rules: give feature and threshold too.")
+    if len(names) != n_features:
+        raise ValueError(f"feature_names must have one name per feature ({n_features}), got "
+                         f"{len(names)}.")
+    if not all(isinstance(name, str) for name in names):
+        kinds = sorted({type(name).__name__ for name in names if not isinstance(name, str)})
+        raise TypeError(f"feature_names must all be strings, got {', '.join(kinds)}.")
+    return tuple(names)
+
+
+def _sklearn_feature_names(estimator, X) -> tuple[str, ...] | None:
+    """The feature names of a fitted scikit-learn estimator, or of a DataFrame ``X``."""
+    fitted = getattr(estimator, "feature_names_in_", None)
+    columns = getattr(X, "columns", None)
+    if columns is not None and len(columns) and all(isinstance(c, str) for c in columns):
+        columns = tuple(columns)
+        if fitted is not None and tuple(fitted) != columns:
+            raise ValueError("X's column names differ from the estimator's feature_names_in_; "
+                             "pass the DataFrame the estimator was fitted on.")
+    else:
+        columns = None
+    return tuple(str(name) for name in fitted) if fitted is not None else columns
+
+
 class Tree(_Immutable):
     """An immutable binary classification tree with its growing-sample class counts.
 
@@ -156,6 +189,9 @@ class Tree(_Immutable):
         The class labels; ``counts`` column k counts label ``classes_[k]``.
     n_features : int
         Number of input features.
+    feature_names : tuple of str or None
+        The name of every input feature (``feature_names[j]`` names ``x[j]``), when the tree
+        was grown on data with named columns such as a pandas DataFrame; otherwise ``None``.
     criterion : str or None
         Split criterion of the grower ("gini", "entropy", ...), when known.
     impurity : ndarray of shape (n_nodes,) or None
@@ -171,7 +207,7 @@ class Tree(_Immutable):
 
     __slots__ = (
         "_left", "_right", "_feature", "_threshold", "_counts", "_labels", "_parent", "_depth",
-        "_classes_", "n_features", "criterion", "_impurity", "_is_leaf", "_levels",
+        "_classes_", "n_features", "feature_names", "criterion", "_impurity", "_is_leaf", "_levels",
         "_inner_levels", "_dtype", "_compiled",
     )
     left = _ArrayAttribute()
@@ -188,7 +224,7 @@ class Tree(_Immutable):
 
     def __init__(self, left, right, counts, *, feature=None, threshold=None, labels=None,
                  classes=None, n_features=None, criterion=None, impurity=None,
-                 dtype=np.float64, compiled=None):
+                 dtype=np.float64, compiled=None, feature_names=None):
         left = _as_index_array(left, "left")
         right = _as_index_array(right, "right")
         n_nodes = len(left)
@@ -202,6 +238,7 @@ class Tree(_Immutable):
         _check_count_consistency(counts, left, right, is_leaf)
         n_classes = counts.shape[1]
         feature, threshold, n_features = _as_split_rules(feature, threshold, n_features, is_leaf)
+        feature_names = _as_feature_names(feature_names, n_features)
         labels = (np.argmax(counts, axis=1) if labels is None
                   else _as_labels(labels, n_nodes, n_classes))
         classes = np.arange(n_classes) if classes is None else _as_classes(classes, n_classes)
@@ -228,6 +265,7 @@ class Tree(_Immutable):
         for name, value in values.items():
             object.__setattr__(self, "_" + name, None if value is None else _frozen(value))
         object.__setattr__(self, "n_features", n_features)
+        object.__setattr__(self, "feature_names", feature_names)
         object.__setattr__(self, "criterion", criterion)
         object.__setattr__(self, "_levels", tuple(_frozen(level) for level in levels))
         # internal nodes level by level, deepest first: the order of every bottom-up pass
@@ -242,7 +280,7 @@ class Tree(_Immutable):
     # ------------------------------------------------------------------ constructors
     @classmethod
     def from_arrays(cls, left, right, counts, feature=None, threshold=None, *, labels=None,
-                    classes=None, n_features=None) -> "Tree":
+                    classes=None, n_features=None, feature_names=None) -> "Tree":
         """Build a tree from its arrays, e.g. a hand-built textbook example.
 
         Parameters
@@ -264,6 +302,8 @@ class Tree(_Immutable):
             Sorted class labels; default ``0, ..., n_classes - 1``.
         n_features : int, optional
             Number of input features; default ``max(feature) + 1``.
+        feature_names : sequence of str, optional
+            One name per input feature; needs ``feature`` and ``threshold``.
 
         Examples
         --------
@@ -274,7 +314,7 @@ class Tree(_Immutable):
         (3, 2)
         """
         return cls(left, right, counts, feature=feature, threshold=threshold, labels=labels,
-                   classes=classes, n_features=n_features)
+                   classes=classes, n_features=n_features, feature_names=feature_names)
 
     @classmethod
     def from_sklearn(cls, estimator, X, y, classes=None) -> "Tree":
@@ -285,7 +325,8 @@ class Tree(_Immutable):
         estimator : sklearn.tree.DecisionTreeClassifier or ExtraTreeClassifier
             A fitted single-output classification tree.
         X : array-like of shape (m, d)
-            The growing sample (normally the data the estimator was fitted on).
+            The growing sample (normally the data the estimator was fitted on); a pandas
+            DataFrame works too.
         y : array-like of shape (m,)
             Its labels; every label must be one of ``estimator.classes_``.
         classes : array-like, optional
@@ -304,6 +345,10 @@ class Tree(_Immutable):
 
         Notes
         -----
+        The tree's :attr:`feature_names` are the estimator's ``feature_names_in_`` (set by
+        scikit-learn when it was fitted on a DataFrame with string column names), or else the
+        column names of ``X`` when it is such a DataFrame; they must agree when both exist.
+
         Samples are compared with the thresholds in float32, as scikit-learn does, so
         :meth:`apply` and :meth:`predict` agree with the estimator exactly.
 
@@ -342,6 +387,7 @@ class Tree(_Immutable):
             if not np.all(np.isin(estimator.classes_, classes)):
                 raise ValueError("classes must contain every label of estimator.classes_ "
                                  f"{estimator.classes_.tolist()!r}, got {classes.tolist()!r}.")
+        feature_names = _sklearn_feature_names(estimator, X)
         shell = cls(
             sk.children_left, sk.children_right, np.zeros((sk.node_count, len(classes)), int),
             feature=np.where(is_leaf, -1, sk.feature),
@@ -355,8 +401,25 @@ class Tree(_Immutable):
             shell.left, shell.right, counts, feature=shell.feature, threshold=shell.threshold,
             classes=shell.classes_, n_features=shell.n_features,
             criterion=getattr(estimator, "criterion", None), impurity=sk.impurity,
-            dtype=np.float32, compiled=copy.deepcopy(sk),
+            dtype=np.float32, compiled=copy.deepcopy(sk), feature_names=feature_names,
         )
+
+    def with_feature_names(self, feature_names) -> "Tree":
+        """The same tree with other feature names (``None`` removes them); ``self`` is unchanged.
+
+        Parameters
+        ----------
+        feature_names : sequence of str or None
+            One name per input feature (``n_features`` of them).
+        """
+        feature_names = _as_feature_names(feature_names, self.n_features)
+        renamed = copy.copy(self)
+        object.__setattr__(renamed, "feature_names", feature_names)
+        return renamed
+
+    def __setstate__(self, state):
+        object.__setattr__(self, "feature_names", None)    # pickled before trees had names
+        _restore(self, state)
 
     # ------------------------------------------------------------------ sizes
     @property
