@@ -342,3 +342,24 @@ def test_rank_heat_map_and_noise_panels():
     assert axes[0].lines[1].get_ydata().tolist() == pytest.approx([0.01, 0.01])
     with pytest.raises(ValueError, match="no synthetic"):
         st.plot_noise(toy, ["rep"])
+
+
+# ---------------------------------------------------------------------- the committed results
+def test_the_committed_results_cover_every_method_and_data_set():
+    committed = st.read_results(RESULTS)
+    assert list(committed.columns) == list(st.COLUMNS)
+    counts = committed.groupby(["dataset", "method"]).size()
+    assert set(committed["dataset"]) == set(st.DATASETS) - {"census", "cover", "isolet"}
+    assert set(committed["method"]) == set(st.METHODS)
+    assert (counts == st.N_SPLITS).all() and len(counts) == 28 * len(st.METHODS)
+    record = pd.read_csv(RESULTS.with_name("study_run.csv")).iloc[0]
+    assert (record["datasets"], record["splits"], record["methods"]) == (28, 280, 19)
+
+
+def test_two_small_data_sets_regenerate_the_committed_rows():
+    names = ["iris", "wine"]
+    fresh = pd.DataFrame(st.run(names, progress=False))
+    committed = st.read_results(RESULTS)
+    committed = committed[committed["dataset"].isin(names)].reset_index(drop=True)
+    columns = list(st.DETERMINISTIC_COLUMNS)
+    pd.testing.assert_frame_equal(fresh[columns], committed[columns], check_dtype=False)
