@@ -911,7 +911,8 @@ def plot_ranks(results, value: str = "test_error", methods=None, *, ax=None, tit
     import matplotlib.pyplot as plt
 
     table = ranks(results, value, methods)
-    if ax is None:
+    own_figure = ax is None
+    if own_figure:
         _, ax = plt.subplots(figsize=(7, 0.22 * len(table) + 2.2))
     image = ax.imshow(table.to_numpy(), aspect="auto", cmap="viridis_r")
     ax.set_xticks(range(table.shape[1]), [LABELS.get(m, m) for m in table.columns],
@@ -922,6 +923,8 @@ def plot_ranks(results, value: str = "test_error", methods=None, *, ax=None, tit
     bar.ax.tick_params(labelsize=9)
     if title:
         ax.set_title(title, fontsize=10)
+    if own_figure:
+        ax.figure.tight_layout()            # the labels inside the figure's 7 inches
     return ax
 
 
