@@ -344,7 +344,8 @@ class AlphaSelection(ReadOnlyArrays):
         The 0-SE choice: the step of smallest estimated error (the smallest tree on ties).
     one_se : int
         The 1-SE choice: the smallest tree whose error is within one standard error of the
-        best (as rpart's default).
+        best (the choice rpart's documentation recommends; rpart itself prunes at
+        cp = 0.01 unless told otherwise).
     method : str
 
     The arrays are read-only.
