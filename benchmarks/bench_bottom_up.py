@@ -9,21 +9,14 @@ of one ``clf.predict`` on the pruning sample, measured in the same run (best of 
     python benchmarks/bench_bottom_up.py
 """
 
-from sklearn.datasets import make_classification
-from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from timing import best_time
+from timing import best_time, big_tree
 
 
 
 def main():
-    X, y = make_classification(n_samples=200_000, n_features=20, n_informative=8, flip_y=0.3,
-                               random_state=0)
-    X_prune, y_prune = make_classification(n_samples=200_000, n_features=20, n_informative=8,
-                                           flip_y=0.3, random_state=1)
-    clf = DecisionTreeClassifier(random_state=0).fit(X, y)
-    tree = pk.Tree.from_sklearn(clf, X, y)
+    clf, tree, (X, y), (X_prune, y_prune) = big_tree()
     predict = best_time(lambda: clf.predict(X_prune))
     cases = [
         ("reduced_error (200,000 pruning examples)", lambda: pk.reduced_error(tree, X_prune, y_prune)),

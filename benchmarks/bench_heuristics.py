@@ -13,11 +13,9 @@ the memory it allocates (``tracemalloc``, measured in a separate call).
 
 import tracemalloc
 
-from sklearn.datasets import make_classification
-from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from timing import best_time
+from timing import best_time, big_tree
 
 
 def peak_megabytes(function):
@@ -31,12 +29,7 @@ def peak_megabytes(function):
 
 
 def main():
-    X, y = make_classification(n_samples=200_000, n_features=20, n_informative=8, flip_y=0.3,
-                               random_state=0)
-    X_prune, y_prune = make_classification(n_samples=200_000, n_features=20, n_informative=8,
-                                           flip_y=0.3, random_state=1)
-    clf = DecisionTreeClassifier(random_state=0).fit(X, y)
-    tree = pk.Tree.from_sklearn(clf, X, y)
+    clf, tree, (X, y), (X_prune, y_prune) = big_tree()
     predict = best_time(lambda: clf.predict(X_prune))
     cases = [
         ("pessimistic (top-down)", lambda: pk.pessimistic(tree)),

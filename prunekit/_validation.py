@@ -18,6 +18,7 @@ __all__ = [
     "OutOfRangeError", "as_array", "check_samples", "check_labels", "check_sample_and_labels",
     "encode_labels", "check_probability", "check_count", "check_real", "check_bool",
     "check_choice", "check_callable", "check_seed", "check_index_array",
+    "check_broadcastable",
 ]
 
 
@@ -337,3 +338,18 @@ def check_seed(random_state, name: str = "random_state") -> np.random.RandomStat
     except (ValueError, TypeError) as error:
         raise ValueError(f"{name} must be None, an integer seed in [0, 2**32 - 1] or a numpy "
                          f"RandomState, got {random_state!r} ({error}).") from None
+
+
+def check_broadcastable(**arrays) -> None:
+    """Check that the array arguments broadcast together; the message names them.
+
+    ``check_broadcastable(m_v=m_v, s_v=s_v)`` raises a ``ValueError`` such as "m_v, s_v must
+    have shapes that broadcast together, got m_v (2,), s_v (3,)."
+    """
+    shapes = {name: np.shape(value) for name, value in arrays.items()}
+    try:
+        np.broadcast_shapes(*shapes.values())
+    except ValueError:
+        listed = ", ".join(f"{name} {shape}" for name, shape in shapes.items())
+        raise ValueError(f"{', '.join(shapes)} must have shapes that broadcast together, "
+                         f"got {listed}.") from None

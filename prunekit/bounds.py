@@ -11,7 +11,12 @@ import numbers
 
 import numpy as np
 
-from prunekit._validation import check_choice, check_count, check_probability
+from prunekit._validation import (
+    check_broadcastable,
+    check_choice,
+    check_count,
+    check_probability,
+)
 
 __all__ = ["description_length", "mdl", "nobel_delta", "nobel_delta_independent",
            "nobel_remainder", "nobel_estimation_term", "eta", "rademacher", "occam",
@@ -80,17 +85,6 @@ def _whole_numbers(value, name, *, minimum):
     return array
 
 
-def _broadcast(**arrays):
-    """Check that the array arguments broadcast together; the message names them."""
-    shapes = {name: np.shape(value) for name, value in arrays.items()}
-    try:
-        np.broadcast_shapes(*shapes.values())
-    except ValueError:
-        listed = ", ".join(f"{name} {shape}" for name, shape in shapes.items())
-        raise ValueError(f"{' and '.join(shapes)} must have shapes that broadcast together, "
-                         f"got {listed}.") from None
-
-
 def _log_counts(value, name):
     """Natural logarithms of counts >= 1 that may exceed any float (exact Python integers)."""
     items = value.tolist() if isinstance(value, np.ndarray) else value
@@ -153,7 +147,7 @@ def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.
     n_samples = check_count(n_samples, "n_samples", minimum=1)
     train_error = _error_rate(train_error, "train_error")
     bits = description_length(n_nodes, n_features)
-    _broadcast(train_error=train_error, n_nodes=bits)
+    check_broadcastable(train_error=train_error, n_nodes=bits)
     return _scalar(train_error + np.sqrt((bits + np.log(2 / delta)) / (2 * n_samples)))
 
 
@@ -322,7 +316,7 @@ def rademacher(train_error, penalty, delta: float, n: int):
     """
     train_error = _error_rate(train_error, "train_error")
     penalty = _error_rate(penalty, "penalty")
-    _broadcast(train_error=train_error, penalty=penalty)
+    check_broadcastable(train_error=train_error, penalty=penalty)
     return _scalar(train_error + 2 * penalty + 5 * eta(delta, n))
 
 
@@ -364,7 +358,7 @@ def _occam_value(train_error, nats, name, delta, n):
     train_error = _error_rate(train_error, "train_error")
     delta = check_probability(delta, "delta")
     n = check_count(n, "n", minimum=1)
-    _broadcast(**{"train_error": train_error, name: nats})
+    check_broadcastable(**{"train_error": train_error, name: nats})
     return _scalar(train_error + np.sqrt((nats + np.log(1 / delta)) / (2 * n)))
 
 

@@ -17,6 +17,7 @@ from typing import Callable
 import numpy as np
 
 from prunekit._validation import (
+    check_broadcastable,
     check_bool,
     check_callable,
     check_choice,
@@ -129,11 +130,7 @@ def penalty(m_v, s_v, l_v, delta: float, m: int, *, c: float = 1.0, form: str = 
     if m_v.size and m_v.max() > m * (1 + 1e-12):
         raise ValueError(f"m_v (examples reaching the node) cannot exceed m={m}, the size of "
                          f"the whole sample, got {m_v.max():g}.")
-    try:
-        np.broadcast_shapes(m_v.shape, s_v.shape, l_v.shape)
-    except ValueError:
-        raise ValueError(f"m_v, s_v and l_v must have shapes that broadcast together, got "
-                         f"{m_v.shape}, {s_v.shape} and {l_v.shape}.") from None
+    check_broadcastable(m_v=m_v, s_v=s_v, l_v=l_v)
     if form == "boolean":
         if n_features is None:
             raise ValueError("form='boolean' needs n_features, the number n of boolean tests.")

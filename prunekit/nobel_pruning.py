@@ -16,7 +16,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit._validation import as_array, check_choice, check_count
+from prunekit._validation import (
+    as_array,
+    check_broadcastable,
+    check_choice,
+    check_count,
+)
 from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.cost_complexity_pruning import cost_complexity_path
 from prunekit.reduced_error_pruning import leaf_errors, pruning_labels
@@ -198,11 +203,7 @@ def nobel_objective(n_nodes, errors, n: int, case: str = "same", d: int | None =
     n = check_count(n, "n", minimum=4)
     n_nodes = _whole_numbers(n_nodes, "n_nodes", minimum=1)
     errors = _whole_numbers(errors, "errors", minimum=0, maximum=n)
-    try:
-        np.broadcast_shapes(n_nodes.shape, errors.shape)
-    except ValueError:
-        raise ValueError(f"n_nodes and errors must have shapes that broadcast together, got "
-                         f"{n_nodes.shape} and {errors.shape}.") from None
+    check_broadcastable(n_nodes=n_nodes, errors=errors)
     if case == "same":
         if d is None:
             raise ValueError("case='same' needs d, the dimension of the feature space.")

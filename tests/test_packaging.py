@@ -83,6 +83,7 @@ def test_the_wheel_holds_the_package_and_nothing_else(wheel):
     assert sorted(n for n in names if not n.startswith(info)) == package_files()
     assert "prunekit/rpart_export.R" in names               # package data
     assert {n for n in names if n.startswith(info)} >= {info + "METADATA", info + "RECORD"}
+    assert info + "licenses/LICENSE" in names               # the licence text
     for folder in ("tests/", "chapters/", "book/", "exercises/", "benchmarks/"):
         assert not any(folder in n for n in names), folder
 
