@@ -245,11 +245,15 @@ def test_minimum_error_minimises_the_estimated_errors_exactly(tree, m, own_prior
         m_exact, prior = Fraction(k), [Fraction(1, k)] * k
         result = pk.minimum_error(tree)
     else:
-        weights = np.arange(1, k + 1)
+        # The prior in exact arithmetic: the given weights, or the root's class frequencies
+        # (the default), so that ties in the objective are exact ties.
+        weights = np.arange(1, k + 1) if own_prior else tree.counts[0]
+        total = int(weights.sum())
         prior_float = weights / weights.sum() if own_prior else None
         result = pk.minimum_error(tree, m=m, prior=prior_float)
-        used = h.minimum_error_estimates(tree, m=m, prior=prior_float).prior
-        m_exact, prior = Fraction(m), [Fraction(float(p)) for p in used]
+        m_exact = Fraction(m)
+        prior = ([Fraction(int(w), total) for w in weights] if total
+                 else [Fraction(1, k)] * k)
     values = [(exact_m_objective(tree, p, m_exact, prior), p.n_nodes, p)
               for p in pk.all_prunings(tree)]
     best = min(v for v, _, _ in values)
