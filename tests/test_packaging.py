@@ -82,6 +82,7 @@ def test_the_wheel_holds_the_package_and_nothing_else(wheel):
     info = f"prunekit-{VERSION}.dist-info/"
     assert sorted(n for n in names if not n.startswith(info)) == package_files()
     assert "prunekit/rpart_export.R" in names               # package data
+    assert "prunekit/data/study.csv" in names               # the tables the chapters read
     assert {n for n in names if n.startswith(info)} >= {info + "METADATA", info + "RECORD"}
     assert info + "licenses/LICENSE" in names               # the licence text
     for folder in ("tests/", "chapters/", "book/", "exercises/", "benchmarks/"):
@@ -109,7 +110,7 @@ def test_metadata_is_complete(wheel):
     assert any(c.startswith("Intended Audience :: Education") for c in classifiers)
     requirements = metadata.get_all("Requires-Dist")
     assert {r.split(">")[0] for r in requirements} == {"numpy", "scikit-learn", "matplotlib",
-                                                       "tqdm"}
+                                                       "tqdm", "pandas"}
     urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL"))
     assert set(urls) == {"Homepage", "Source", "Issues"}
 
