@@ -34,6 +34,17 @@ def package_files() -> list[str]:
                   and path.suffix != ".pyc")
 
 
+def copy_package_source(source: Path) -> Path:
+    """Copy what the package is made of (pyproject.toml, the README, the licence file and
+    prunekit/) into the folder ``source``, and return it."""
+    for name in ["pyproject.toml", "README.md", *(p.name for p in ROOT.glob("LICEN[CS]E*"))]:
+        shutil.copy(ROOT / name, source)
+    for name in package_files():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, source / name)
+    return source
+
+
 def run(*args: str, cwd: Path) -> str:
     result = subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True,
                             timeout=600)
@@ -45,12 +56,7 @@ def run(*args: str, cwd: Path) -> str:
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory) -> Path:
     """The folder holding the sdist and the wheel built from a copy of the package's files."""
-    source = tmp_path_factory.mktemp("source")
-    for name in ["pyproject.toml", "README.md", *(p.name for p in ROOT.glob("LICEN[CS]E*"))]:
-        shutil.copy(ROOT / name, source)
-    for name in package_files():
-        (source / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, source / name)
+    source = copy_package_source(tmp_path_factory.mktemp("source"))
     run("-m", "build", "--outdir", "dist", ".", cwd=source)
     return source / "dist"
 
