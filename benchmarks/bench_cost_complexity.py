@@ -7,12 +7,10 @@ flip_y=0.3, random_state=0)``; the other sizes show how both grow with the tree.
 
     python benchmarks/bench_cost_complexity.py
 
-prints the table and writes it to ``chapters/data/cost_complexity_timings.csv``, which chapter 2
+prints the table and writes it to ``prunekit/data/cost_complexity_timings.csv``, which chapter 2
 reads to draw the speed comparison (times depend on the machine, so the chapter shows the
 committed measurement rather than timing anything itself).
 """
-
-import pathlib
 
 import numpy as np
 from sklearn.datasets import make_classification
@@ -20,10 +18,11 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.tree._tree import ccp_pruning_path
 
 import prunekit as pk
+from prunekit.datasets import results_path
 from timing import best_time
 
 SAMPLE_SIZES = (4_000, 15_000, 50_000, 200_000, 500_000)
-TIMINGS = pathlib.Path(__file__).parent.parent / "chapters" / "data" / "cost_complexity_timings.csv"
+TIMINGS = results_path("cost_complexity_timings")
 
 
 def measure(n_samples):

@@ -20,12 +20,12 @@ and its Rademacher signs from the seed ``i``, so every row can be regenerated on
 The results of Chapter 7 were produced, from the repository's root, by::
 
     nice python -m prunekit.experiments --all --data ../shared/data/uci \\
-        --out chapters/data/kaariainen2004_reproduction.csv --cache /tmp/prunekit-cache --n-jobs 2
+        --out prunekit/data/kaariainen2004_reproduction.csv --cache /tmp/prunekit-cache --n-jobs 2
 
 and the effect of c by::
 
     nice python -m prunekit.experiments adult letter --data ../shared/data/uci \\
-        --c 1.0 1.1 1.2 1.3 1.4 1.5 1.75 2.0 --out chapters/data/kaariainen2004_c_effect.csv \\
+        --c 1.0 1.1 1.2 1.3 1.4 1.5 1.75 2.0 --out prunekit/data/kaariainen2004_c_effect.csv \\
         --cache /tmp/prunekit-cache --n-jobs 2
 
 Finished splits are stored as one small JSON file per (data set, c, delta, split) in the
@@ -53,7 +53,7 @@ from tqdm.auto import tqdm
 
 from prunekit._validation import check_count, check_probability
 from prunekit import bounds
-from prunekit.datasets import UCI_DATASETS, load_uci, make_led24, uci_available
+from prunekit.datasets import UCI_DATASETS, load_uci, make_led24, results_path, uci_available
 from prunekit.rademacher import (
     draw_signs, growing_errors_of_tree, k_reduced_error, rademacher_penalty,
 )
@@ -376,7 +376,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--delta", type=float, default=DELTA, help="confidence parameter")
     parser.add_argument("--n-jobs", type=int, default=1, help="parallel splits (joblib)")
     parser.add_argument("--cache", default=None, help="directory of per-split results")
-    parser.add_argument("--out", required=True, help="CSV file to write")
+    parser.add_argument("--out", default=None,
+                        help="CSV file to write (default: the table the book reads, "
+                             "prunekit/data/kaariainen2004_reproduction.csv, or "
+                             "kaariainen2004_c_effect.csv there when --c is given)")
     return parser
 
 
@@ -390,6 +393,9 @@ def main(argv=None) -> int:
         names = available_datasets(home)
     else:
         names = args.datasets
+    if args.out is None:
+        args.out = results_path("kaariainen2004_reproduction" if args.c == [C]
+                                else "kaariainen2004_c_effect")
     try:
         run(names, args.data, splits=args.splits, c_values=args.c, delta=args.delta,
             cache=args.cache, n_jobs=args.n_jobs, out=args.out)

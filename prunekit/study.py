@@ -25,7 +25,7 @@ Protocol (one *split*, seeded by its index ``i``)
 The results of Chapter 9 were produced, from the repository's root, by::
 
     nice python -m prunekit.study --all --data ../shared/data/uci \\
-        --out chapters/data/study.csv --cache /tmp/prunekit-study --n-jobs 2
+        --out prunekit/data/study.csv --cache /tmp/prunekit-study --n-jobs 2
 
 Finished splits are cached as one JSON file per (data set, split), with one row per method,
 so an interrupted run resumes, and a method added later is run on the cached splits alone.
@@ -59,7 +59,9 @@ from prunekit._validation import check_count
 from prunekit.cost_complexity_pruning import (
     cost_complexity, cost_complexity_path, cross_validate_alpha, holdout_alpha,
 )
-from prunekit.datasets import UCI_DATASETS, make_boolean_dnf, make_led24, uci_available
+from prunekit.datasets import (
+    UCI_DATASETS, make_boolean_dnf, make_led24, read_results_csv, results_path, uci_available,
+)
 from prunekit.experiments import load_dataset as _load_uci_dataset
 from prunekit.heuristics import (
     critical_value, error_based, error_based_raising, minimum_error, pessimistic,
@@ -656,11 +658,9 @@ def write_results(rows, out) -> None:
 
 def read_results(path):
     """Read a results CSV into a :class:`pandas.DataFrame` (one row per data set, split and
-    method; the inverse of :func:`write_results`)."""
-    import pandas as pd
-
-    return pd.read_csv(path, dtype={"dataset": str, "group": str, "method": str},
-                       keep_default_na=False, na_values=["nan"])
+    method; the inverse of :func:`write_results`). The committed study is
+    ``prunekit.datasets.load_results("study")``."""
+    return read_results_csv(path)
 
 
 # ---------------------------------------------------------------------- statistics
@@ -1261,7 +1261,8 @@ _OPTIONS = (
     (("--rpart",), dict(action="store_true",
                         help="compare R's rpart cp tables with the exact weakest-link "
                              "sequence instead (needs Rscript with rpart)")),
-    (("--out",), dict(required=True, help="CSV file to write")),
+    (("--out",), dict(help="CSV file to write (default: the table the book reads, "
+                           "prunekit/data/study.csv, or rpart_cp.csv there with --rpart)")),
 )
 
 
@@ -1278,6 +1279,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.out is None:
+        args.out = results_path("rpart_cp" if args.rpart else "study")
     names = available_datasets(args.data) if args.all else args.datasets
     report = {}
     options = dict(splits=args.splits, methods=args.methods, cache=args.cache,

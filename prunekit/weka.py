@@ -21,7 +21,7 @@ into one branch per value, which a binary :class:`~prunekit.Tree` cannot hold.
 The agreement table of chapter 8 (J48's trees against prunekit's, per data set and
 confidence) is regenerated with::
 
-    python -m prunekit.weka --out chapters/data/j48_agreement.csv --data ../shared/data/uci
+    python -m prunekit.weka --out prunekit/data/j48_agreement.csv --data ../shared/data/uci
 
 (``--data`` is the folder of the UCI files, see :func:`prunekit.datasets.load_uci`; without
 it the UCI data sets are left out). It needs Java and Weka: on Debian or Ubuntu,
@@ -46,6 +46,7 @@ from pathlib import Path
 import numpy as np
 
 from prunekit._validation import check_count, check_sample_and_labels
+from prunekit.datasets import results_path
 from prunekit.heuristics import _check_confidence, error_based, error_based_raising
 from prunekit.tree import Pruning, Tree
 
@@ -506,12 +507,16 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m prunekit.weka",
         description="Compare Weka J48's pruned trees with prunekit's error-based pruning.")
-    parser.add_argument("--out", required=True, help="CSV file to write")
+    parser.add_argument("--out", default=None,
+                        help="CSV file to write (default: the table the book reads, "
+                             "prunekit/data/j48_agreement.csv)")
     parser.add_argument("--data", default=None,
                         help="folder of the UCI files (default $PRUNEKIT_DATA; "
                              "without it the UCI data sets are left out)")
     parser.add_argument("--jar", default=None, help=f"Weka's jar (default {DEFAULT_JAR})")
     args = parser.parse_args(argv)
+    if args.out is None:
+        args.out = results_path("j48_agreement")
     rows = agreement(agreement_datasets(args.data), jar=args.jar)
     for row in rows:
         print(f"{row['dataset']:>14} {row['pruning']:>10} CF={row['confidence']:<5} "

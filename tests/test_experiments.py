@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 
 import prunekit.experiments as ex
-from prunekit.datasets import make_led24
+from prunekit.datasets import make_led24, results_path
 from prunekit.tree import count_prunings
 
 ROOT = Path(__file__).resolve().parents[1]
-RESULTS = ROOT / "chapters" / "data" / "kaariainen2004_reproduction.csv"
-C_EFFECT = ROOT / "chapters" / "data" / "kaariainen2004_c_effect.csv"
+RESULTS = results_path("kaariainen2004_reproduction")
+C_EFFECT = results_path("kaariainen2004_c_effect")
 UCI_DIR = ROOT.parent / "shared" / "data" / "uci"
 needs_uci = pytest.mark.skipif(not UCI_DIR.is_dir(), reason=f"UCI files not found in {UCI_DIR}")
 

@@ -19,9 +19,10 @@ import pytest
 import prunekit as pk
 from prunekit import heuristics as h
 from prunekit import weka
+from prunekit.datasets import results_path
 
 ROOT = Path(__file__).resolve().parents[1]
-TABLE = ROOT / "chapters" / "data" / "j48_agreement.csv"
+TABLE = results_path("j48_agreement")
 UCI_DIR = Path(os.environ.get("PRUNEKIT_DATA", ROOT.parent / "shared" / "data" / "uci"))
 needs_weka = pytest.mark.skipif(
     not weka.weka_available(),

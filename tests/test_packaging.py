@@ -34,6 +34,17 @@ def package_files() -> list[str]:
                   and path.suffix != ".pyc")
 
 
+def copy_package_source(source: Path) -> Path:
+    """Copy what the package is made of (pyproject.toml, the README, the licence file and
+    prunekit/) into the folder ``source``, and return it."""
+    for name in ["pyproject.toml", "README.md", *(p.name for p in ROOT.glob("LICEN[CS]E*"))]:
+        shutil.copy(ROOT / name, source)
+    for name in package_files():
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, source / name)
+    return source
+
+
 def run(*args: str, cwd: Path) -> str:
     result = subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True,
                             timeout=600)
@@ -45,12 +56,7 @@ def run(*args: str, cwd: Path) -> str:
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory) -> Path:
     """The folder holding the sdist and the wheel built from a copy of the package's files."""
-    source = tmp_path_factory.mktemp("source")
-    for name in ["pyproject.toml", "README.md", *(p.name for p in ROOT.glob("LICEN[CS]E*"))]:
-        shutil.copy(ROOT / name, source)
-    for name in package_files():
-        (source / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, source / name)
+    source = copy_package_source(tmp_path_factory.mktemp("source"))
     run("-m", "build", "--outdir", "dist", ".", cwd=source)
     return source / "dist"
 
@@ -82,6 +88,7 @@ def test_the_wheel_holds_the_package_and_nothing_else(wheel):
     info = f"prunekit-{VERSION}.dist-info/"
     assert sorted(n for n in names if not n.startswith(info)) == package_files()
     assert "prunekit/rpart_export.R" in names               # package data
+    assert "prunekit/data/study.csv" in names               # the tables the chapters read
     assert {n for n in names if n.startswith(info)} >= {info + "METADATA", info + "RECORD"}
     assert info + "licenses/LICENSE" in names               # the licence text
     for folder in ("tests/", "chapters/", "book/", "exercises/", "benchmarks/"):
@@ -109,7 +116,7 @@ def test_metadata_is_complete(wheel):
     assert any(c.startswith("Intended Audience :: Education") for c in classifiers)
     requirements = metadata.get_all("Requires-Dist")
     assert {r.split(">")[0] for r in requirements} == {"numpy", "scikit-learn", "matplotlib",
-                                                       "tqdm"}
+                                                       "tqdm", "pandas"}
     urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL"))
     assert set(urls) == {"Homepage", "Source", "Issues"}
 

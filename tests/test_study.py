@@ -10,11 +10,12 @@ import pytest
 from scipy import stats
 
 import prunekit.study as st
+from prunekit.datasets import results_path
 
 matplotlib.use("Agg")
 
 ROOT = Path(__file__).resolve().parents[1]
-RESULTS = ROOT / "chapters" / "data" / "study.csv"
+RESULTS = results_path("study")
 
 
 def same_rows(first, second):
@@ -249,8 +250,8 @@ def test_time_table_sums_per_method():
 
 
 # ---------------------------------------------------------------------- R's rpart
-RPART_CP = ROOT / "chapters" / "data" / "rpart_cp.csv"
-RPART_EXAMPLE = ROOT / "chapters" / "data" / "rpart_example.csv"
+RPART_CP = results_path("rpart_cp")
+RPART_EXAMPLE = results_path("rpart_example")
 needs_r = pytest.mark.skipif(not st.rpart_available(),
                              reason="R with the rpart package is not installed (make rpart)")
 

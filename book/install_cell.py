@@ -1,0 +1,128 @@
+"""Write the install cell into every chapter and exercise notebook, from ``_config.yml``.
+
+A notebook opened where prunekit is missing (Colab, a fresh JupyterHub image) needs the library
+before its first ``import prunekit``. The first code cell of every notebook therefore installs
+it, quietly, from the book's repository, and does nothing where prunekit already imports (under
+``make test``, or after ``pip install prunekit``). The cell is tagged ``remove-cell``, so the
+HTML book does not show it.
+
+The repository and branch come from ``_config.yml`` (``repository.url`` and
+``repository.branch``), the same setting the launch buttons use: when the book is published
+from another repository, change it there and run ::
+
+    python book/install_cell.py            # rewrite the cell in every notebook
+    python book/install_cell.py --check    # exit 1, naming the files, if any cell is stale
+
+The student exercise notebooks are regenerated from their solution sources
+(``exercises/make_student.py``), so they carry the same cell.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+from pathlib import Path
+
+import nbformat
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CELL_ID = "install-prunekit"
+TAG = "remove-cell"
+MAX_LINE = 79
+
+
+def repository(config_path: Path = ROOT / "_config.yml") -> tuple[str, str]:
+    """The book's repository URL (without a trailing slash) and branch, from ``_config.yml``."""
+    config = yaml.safe_load(config_path.read_text(encoding="utf-8"))
+    setting = config.get("repository") or {}
+    url, branch = setting.get("url"), setting.get("branch")
+    if not isinstance(url, str) or not url.startswith("https://"):
+        raise ValueError(f"{config_path}: repository.url must be an https:// address, "
+                         f"got {url!r}.")
+    if not isinstance(branch, str) or not branch or any(c.isspace() for c in branch):
+        raise ValueError(f"{config_path}: repository.branch must be a branch name, "
+                         f"got {branch!r}.")
+    return url.rstrip("/"), branch
+
+
+def install_source(url: str, branch: str) -> str:
+    """The code of the install cell for the repository ``url`` at ``branch``."""
+    lines = [
+        "# Installs prunekit, the book's library, where it is missing (e.g. on Colab);",
+        "# does nothing where it is installed.",
+        "try:",
+        "    import prunekit",
+        "except ImportError:",
+        f'    REPOSITORY = "{url}"',
+        f'    %pip install -q "prunekit @ git+{{REPOSITORY}}@{branch}"',
+    ]
+    too_long = [line for line in lines if len(line) > MAX_LINE]
+    if too_long:
+        raise ValueError(f"the install cell's line {too_long[0]!r} is longer than {MAX_LINE} "
+                         "characters; shorten repository.url in _config.yml.")
+    return "\n".join(lines)
+
+
+def install_cell(source: str) -> nbformat.NotebookNode:
+    """A fresh install cell (no outputs, tagged ``remove-cell``) with the code ``source``."""
+    cell = nbformat.v4.new_code_cell(source, metadata={"tags": [TAG]})
+    cell.id = CELL_ID
+    return cell
+
+
+def first_code_cell(nb: nbformat.NotebookNode):
+    """The index of the first code cell of ``nb`` (``None`` without code cells)."""
+    return next((i for i, cell in enumerate(nb.cells) if cell.cell_type == "code"), None)
+
+
+def with_install_cell(nb: nbformat.NotebookNode, source: str) -> nbformat.NotebookNode:
+    """``nb`` with the install cell as its first code cell (replacing an existing one)."""
+    nb.cells = [cell for cell in nb.cells if cell.get("id") != CELL_ID]
+    index = first_code_cell(nb)
+    nb.cells.insert(len(nb.cells) if index is None else index, install_cell(source))
+    return nb
+
+
+def notebooks() -> list[Path]:
+    """The notebooks the cell is written into: chapters and exercise solution sources."""
+    return sorted(ROOT.glob("chapters/*.ipynb")) + sorted(ROOT.glob("exercises/solutions/*.ipynb"))
+
+
+def _make_student():
+    spec = importlib.util.spec_from_file_location(
+        "make_student", ROOT / "exercises" / "make_student.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 if a notebook's install cell is stale")
+    args = parser.parse_args(argv)
+    source = install_source(*repository())
+    stale = []
+    for path in notebooks():
+        nb = nbformat.read(path, as_version=4)
+        index = first_code_cell(nb)
+        current = nb.cells[index] if index is not None else None
+        if (current is not None and current.get("id") == CELL_ID
+                and current.source == source and TAG in current.metadata.get("tags", [])):
+            continue
+        stale.append(str(path.relative_to(ROOT)))
+        if not args.check:
+            nbformat.write(with_install_cell(nb, source), path)
+            print(f"wrote {path.relative_to(ROOT)}")
+    if args.check:
+        if stale:
+            print("Install cells out of date (run python book/install_cell.py):", *stale,
+                  sep="\n  ", file=sys.stderr)
+        return 1 if stale else 0
+    return _make_student().main([])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

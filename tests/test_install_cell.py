@@ -1,0 +1,111 @@
+"""Every chapter and exercise notebook starts with the install cell of ``book/install_cell.py``,
+made from the repository and branch in ``_config.yml``; the cell does nothing where prunekit is
+installed and installs it from that repository where it is missing."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+import yaml
+from IPython.core.inputtransformer2 import TransformerManager
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted(ROOT.glob("chapters/*.ipynb")) + sorted(ROOT.glob("exercises/*.ipynb")) \
+    + sorted(ROOT.glob("exercises/solutions/*.ipynb"))
+CONFIG = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
+
+
+def _load_install_cell():
+    spec = importlib.util.spec_from_file_location("install_cell", ROOT / "book" / "install_cell.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("install_cell", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+install_cell = _load_install_cell()
+SOURCE = install_cell.install_source(*install_cell.repository())
+
+
+def test_every_notebook_is_covered():
+    names = {p.relative_to(ROOT).parts[0] for p in NOTEBOOKS}
+    assert names == {"chapters", "exercises"} and len(NOTEBOOKS) >= 9 + 2 * 6
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_first_code_cell_is_the_install_cell_of_the_config(path):
+    nb = nbformat.read(path, as_version=4)
+    cell = next(c for c in nb.cells if c.cell_type == "code")
+    assert cell.id == install_cell.CELL_ID
+    assert cell.source == SOURCE
+    assert cell.metadata.get("tags") == ["remove-cell"]      # hidden in the HTML book
+    assert cell.outputs == []
+    assert sum(c.get("id") == install_cell.CELL_ID for c in nb.cells) == 1
+
+
+def test_the_cell_installs_from_the_configured_repository_and_branch():
+    url = CONFIG["repository"]["url"].rstrip("/")
+    branch = CONFIG["repository"]["branch"]
+    python = TransformerManager().transform_cell(SOURCE)
+    # IPython turns the %pip line into a magic call; {REPOSITORY} is expanded by the magic
+    assert f"run_line_magic('pip', 'install -q \"prunekit @ git+{{REPOSITORY}}@{branch}\"')" \
+        in python
+    assert f'REPOSITORY = "{url}"' in python
+    compile(python, "install cell", "exec")
+
+
+def test_the_cell_does_nothing_where_prunekit_imports():
+    calls = []
+
+    class Shell:
+        def run_line_magic(self, *args):
+            calls.append(args)
+
+    python = TransformerManager().transform_cell(SOURCE)
+    exec(python, {"get_ipython": Shell})
+    assert calls == []
+
+
+def test_the_cell_installs_where_prunekit_is_missing(monkeypatch):
+    calls = []
+
+    class Shell:
+        def run_line_magic(self, *args):
+            calls.append(args)
+
+    monkeypatch.setitem(sys.modules, "prunekit", None)       # import prunekit fails
+    exec(TransformerManager().transform_cell(SOURCE), {"get_ipython": Shell})
+    assert len(calls) == 1 and calls[0][0] == "pip"
+
+
+def test_repository_setting_is_validated(tmp_path):
+    config = tmp_path / "_config.yml"
+    config.write_text("repository:\n  url: github.com/x/y\n  branch: main\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="repository.url"):
+        install_cell.repository(config)
+    config.write_text("repository:\n  url: https://github.com/x/y/\n  branch: ''\n",
+                      encoding="utf-8")
+    with pytest.raises(ValueError, match="repository.branch"):
+        install_cell.repository(config)
+    config.write_text("repository:\n  url: https://github.com/x/y/\n  branch: dev\n",
+                      encoding="utf-8")
+    assert install_cell.repository(config) == ("https://github.com/x/y", "dev")
+    with pytest.raises(ValueError, match="longer than 79"):
+        install_cell.install_source("https://" + "x" * 80, "main")
+
+
+def test_check_mode_finds_no_stale_notebook():
+    assert install_cell.main(["--check"]) == 0
+
+
+def test_jupyterhub_button_is_configured_in_one_place():
+    """A school's hub is one setting; the book documents where it is."""
+    assert "jupyterhub_url" in CONFIG["launch_buttons"]
+    how_to = (ROOT / "book" / "how-to-use.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for text in (how_to, readme):
+        assert "jupyterhub_url" in text and "repository.url" in text
