@@ -627,7 +627,12 @@ def read_results_csv(path):
     """
     import pandas as pd
 
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a file path (str or os.PathLike), got "
+                        f"{type(path).__name__}.")
     path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(f"path: no result table at {str(path)!r}.")
     header = pd.read_csv(path, nrows=0).columns
     return pd.read_csv(path, keep_default_na=False, na_values=["", "nan"],
                        dtype={column: str for column in _TEXT_COLUMNS if column in header})
