@@ -369,10 +369,9 @@ def log2_prunings(tree) -> float:
     for a large tree has far more digits than a float can hold; its logarithm is taken on the
     integer, so nothing overflows (a tree with 90,000 nodes has about 2^25,000 prunings).
     """
-    from prunekit.tree import Tree, count_prunings
+    from prunekit.tree import check_tree, count_prunings
 
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    check_tree(tree)
     return math.log2(count_prunings(tree))
 
 

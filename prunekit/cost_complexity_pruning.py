@@ -41,10 +41,6 @@ __all__ = ["CRITERIA", "leaf_risks", "CostComplexityPath", "cost_complexity_path
 CRITERIA = ("error", "impurity")
 
 
-def _check_tree(tree) -> Tree:
-    return check_tree(tree)
-
-
 def _check_alpha(alpha) -> float:
     return check_real(alpha, "alpha", minimum=0)
 
@@ -80,7 +76,7 @@ def leaf_risks(tree: Tree, criterion: str = "error") -> np.ndarray:
     -------
     ndarray of shape (n_nodes,)
     """
-    _check_tree(tree)
+    check_tree(tree)
     criterion = check_choice(criterion, "criterion", CRITERIA)
     reached = tree.counts.sum(axis=1)
     m = max(tree.n_samples, 1)
@@ -319,7 +315,7 @@ def cost_complexity(tree: Tree, alpha, criterion: str = "error") -> Pruning:
         Among the minimisers of R_alpha, the one with the fewest nodes (it is unique:
         Breiman et al. 1984, Prop. 10.7).
     """
-    _check_tree(tree)
+    check_tree(tree)
     alpha = _check_alpha(alpha)
     return cost_complexity_path(tree, criterion).pruning_at(alpha)
 

@@ -18,8 +18,8 @@ import numpy as np
 
 from prunekit._validation import check_labels, check_samples
 from prunekit._validation import check_sample_and_labels, encode_labels
-from prunekit.reduced_error_pruning import _check_tree, leaf_errors
-from prunekit.tree import Pruning, Tree, _frozen
+from prunekit.reduced_error_pruning import leaf_errors
+from prunekit.tree import Pruning, Tree, _frozen, check_tree
 
 __all__ = [
     "upper_confidence_limit", "estimated_errors", "collapse", "error_based",
@@ -343,7 +343,7 @@ def collapse(tree: Tree) -> Pruning:
     errors decides every node and :meth:`Pruning.from_collapsed` applies the top-down rule:
     O(n_nodes).
     """
-    tree = _check_tree(tree)
+    tree = check_tree(tree)
     return Pruning.from_collapsed(tree, _collapse_mask(tree), np.argmax(tree.counts, axis=1))
 
 
@@ -386,7 +386,7 @@ def error_based(tree: Tree, confidence=0.25) -> Pruning:
     O(n_nodes). The tree J48 ``-S -C CF`` builds from the same data is, node for node, the
     pruning returned for the tree J48 ``-U`` builds (``tests/test_j48.py`` checks it).
     """
-    tree = _check_tree(tree)
+    tree = check_tree(tree)
     cf = _check_confidence(confidence)
     as_leaf = _node_estimates(tree.counts, cf)
     collapsed = _collapse_mask(tree)
@@ -695,7 +695,7 @@ def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
     subtree is pruned again (as J48 does). Without raises one pass costs O(m depth^2) at
     worst, with O(depth^2) numpy operations.
     """
-    tree = _check_tree(tree)
+    tree = check_tree(tree)
     cf = _check_confidence(confidence)
     tree._require_split_rules()
     X, y = check_sample_and_labels(X, y, tree.n_features, dtype=tree._dtype)
@@ -719,12 +719,6 @@ def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
 # -- PEP ---------------------------------------------------------------------------------------
 
 PEP_ORDERS = ("top-down", "bottom-up")
-
-
-def _as_tree(tree) -> Tree:
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
-    return tree
 
 
 def _exact_integers(*arrays):
@@ -818,7 +812,7 @@ def pessimistic_errors(tree: Tree) -> PessimisticErrors:
     -------
     PessimisticErrors
     """
-    _as_tree(tree)
+    check_tree(tree)
     leaf2 = _doubled_leaf_errors(tree)
     subtree2 = tree.sum_over_leaves(leaf2)
     n_samples = tree.counts.sum(axis=1)
@@ -870,7 +864,7 @@ def pessimistic(tree: Tree, *, order: str = "top-down") -> Pruning:
     into every node (``order="top-down"``) or decides level by level from the deepest
     (``"bottom-up"``); O(n_nodes) either way.
     """
-    _as_tree(tree)
+    check_tree(tree)
     if order not in PEP_ORDERS:
         raise ValueError(f"order must be one of {PEP_ORDERS}, got {order!r}.")
     leaf2 = _doubled_leaf_errors(tree)
@@ -1047,7 +1041,7 @@ def minimum_error_estimates(tree: Tree, m=None, prior=None) -> MinimumErrorEstim
     -------
     MinimumErrorEstimates
     """
-    _as_tree(tree)
+    check_tree(tree)
     m, prior = _m_and_prior(m, prior, tree.n_classes, _root_frequencies(tree))
     as_leaf = _estimated_errors(tree.counts, tree.labels, m, prior)
     best, below, collapse = _backed_up(tree, as_leaf)
@@ -1117,7 +1111,7 @@ def minimum_error(tree: Tree, m=None, prior=None) -> Pruning:
     weigh nothing (and are pruned); values that agree to within a relative 1e-12 are treated
     as tied.
     """
-    _as_tree(tree)
+    check_tree(tree)
     m, prior = _m_and_prior(m, prior, tree.n_classes, _root_frequencies(tree))
     _, _, collapse = _backed_up(tree, _estimated_errors(tree.counts, tree.labels, m, prior))
     return Pruning.from_collapsed(tree, collapse)
@@ -1185,7 +1179,7 @@ def split_measure(tree: Tree, measure: str = "entropy") -> np.ndarray:
         The measure at internal nodes, ``nan`` at leaves. Gains below 1e-12 (rounding of a
         zero gain) are set to 0, so that splits without gain tie exactly.
     """
-    _as_tree(tree)
+    check_tree(tree)
     measure = _resolve_measure(tree, measure)
     inner = np.flatnonzero(~tree.is_leaf)
     values = np.full(tree.n_nodes, np.nan)
@@ -1375,7 +1369,7 @@ def critical_value_path(tree: Tree, measure: str = "entropy") -> CriticalValuePa
     the distinct critical values, and each node's range of steps as a leaf gives the leaf
     counts of all steps at once: O(n_nodes log n_nodes).
     """
-    _as_tree(tree)
+    check_tree(tree)
     resolved = _resolve_measure(tree, measure)
     measures = split_measure(tree, resolved)
     node_value = np.where(tree.is_leaf, -np.inf, measures)
@@ -1431,7 +1425,7 @@ def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy") -> Pr
     of all steps follow from each node's range of steps as a leaf: O(m depth + n_nodes log
     n_nodes), never materialising the sequence.
     """
-    _as_tree(tree)
+    check_tree(tree)
     resolved = _resolve_measure(tree, measure)
     counts = _pruning_sample(tree, X_prune, y_prune)
     path = critical_value_path(tree, resolved)

@@ -248,8 +248,7 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
     """
     import matplotlib.pyplot as plt
 
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    check_tree(tree)
     if tree.n_nodes > 63:
         raise ValueError(f"tree has {tree.n_nodes} nodes; plot_prunings labels every node and "
                          f"draws trees of at most 63 nodes.")
@@ -444,8 +443,7 @@ def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors
     """
     import matplotlib.pyplot as plt
 
-    if not isinstance(tree, Tree):
-        raise TypeError(f"tree must be a prunekit Tree, got {type(tree).__name__}.")
+    check_tree(tree)
     if not isinstance(pruning, Pruning) or pruning.tree is not tree:
         raise ValueError("pruning must be a Pruning of tree.")
     _check_drawing_size(width, fontsize)

@@ -28,8 +28,8 @@ import numbers
 import numpy as np
 
 from prunekit._validation import check_count, check_sample_and_labels, encode_labels
-from prunekit.reduced_error_pruning import _check_tree, best_subtree_errors, leaf_errors
-from prunekit.tree import Pruning, Tree
+from prunekit.reduced_error_pruning import best_subtree_errors, leaf_errors
+from prunekit.tree import Pruning, Tree, check_tree
 
 __all__ = [
     "draw_signs", "signed_class_sums", "relabelled_leaf_errors", "rademacher_penalty",
@@ -139,7 +139,7 @@ def signed_class_sums(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
     sums : ndarray of shape (n_draws, n_nodes, n_classes)
         ``sums[d, v, c]``: sum of the signs of draw d over those examples.
     """
-    _check_tree(tree)
+    check_tree(tree)
     tree._require_split_rules()
     X, y = check_sample_and_labels(X, y, tree.n_features, dtype=tree._dtype)
     signs = _check_signs(signs, len(y))
@@ -187,7 +187,7 @@ def relabelled_leaf_errors(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndar
 
 def growing_errors(tree: Tree) -> np.ndarray:
     """Growing-set errors of every node as a leaf with the tree's label: eps_g(N_g)."""
-    _check_tree(tree)
+    check_tree(tree)
     return leaf_errors(tree.counts, tree.labels)
 
 
@@ -234,7 +234,7 @@ def rademacher_penalty(tree: Tree, X, y, signs=None, rng=None, k=None, *, n_draw
         If the k-REP class is empty (every pruning makes more than k growing errors), or the
         signs are not +-1 of the right length.
     """
-    _check_tree(tree)
+    check_tree(tree)
     if k is not None:
         k = check_count(k, "k")
     if signs is None:
@@ -596,7 +596,7 @@ def k_reduced_error_frontier(tree: Tree, X_prune, y_prune, k: int):
     -------
     growing, pruning, n_nodes : ndarray of int, sorted by growing errors
     """
-    _check_tree(tree)
+    check_tree(tree)
     k = check_count(k, "k")
     errors = leaf_errors(tree.node_counts(X_prune, y_prune), tree.labels)
     grow = growing_errors(tree)
@@ -650,7 +650,7 @@ def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning | None:
         the unpruned tree). With k at least the growing errors of REP's pruning (e.g. the
         growing sample size) the answer is REP's.
     """
-    _check_tree(tree)
+    check_tree(tree)
     k = check_count(k, "k")
     errors = leaf_errors(tree.node_counts(X_prune, y_prune), tree.labels)
     rep = Pruning.from_collapsed(tree, best_subtree_errors(tree, errors)[1])

@@ -23,10 +23,6 @@ __all__ = ["LABELS", "leaf_errors", "pruning_labels", "best_subtree_errors", "re
 LABELS = ("growing", "pruning")
 
 
-def _check_tree(tree) -> Tree:
-    return check_tree(tree)
-
-
 def leaf_errors(counts: np.ndarray, labels: np.ndarray) -> np.ndarray:
     """Errors every node makes as a leaf: the examples reaching it not of its label.
 
@@ -151,7 +147,7 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
         smallest most accurate pruning collapses them: REP removes every part of the tree the
         pruning sample does not visit.
     """
-    _check_tree(tree)
+    check_tree(tree)
     labels = check_choice(labels, "labels", LABELS)
     counts = tree._node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     leaf_labels = pruning_labels(tree, counts, labels)
@@ -206,7 +202,7 @@ def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -
     -------
     list of REPStep
     """
-    _check_tree(tree)
+    check_tree(tree)
     labels = check_choice(labels, "labels", LABELS)
     counts = tree._node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     as_leaf = leaf_errors(counts, pruning_labels(tree, counts, labels))
