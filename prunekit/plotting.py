@@ -12,8 +12,19 @@ import numpy as np
 from prunekit._validation import as_array, check_bool, check_count, check_real
 from prunekit.tree import Pruning, Tree, check_tree
 
-__all__ = ["tree_layout", "plot_tree", "plot_prunings", "plot_upper_limit",
-           "plot_pruning_explorer"]
+__all__ = [
+    "tree_layout", "plot_tree", "plot_prunings", "plot_upper_limit",
+    "plot_pruning_explorer",
+    # chapter 1
+    # chapter 2
+    # chapter 3
+    # chapter 4
+    # chapter 5
+    # chapter 6
+    # chapter 7
+    # chapter 8
+    # chapter 9
+]
 
 _PALETTE = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3",
             "#8C8C8C", "#CCB974", "#64B5CD")
@@ -493,3 +504,30 @@ def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors
                        bbox_to_anchor=(0.5, 1.0), ncol=len(curves) + 1, frameon=False)
         fig.tight_layout()
     return fig
+
+
+# ----------------------------------------------------------------------------- chapter 1
+
+
+# ----------------------------------------------------------------------------- chapter 2
+
+
+# ----------------------------------------------------------------------------- chapter 3
+
+
+# ----------------------------------------------------------------------------- chapter 4
+
+
+# ----------------------------------------------------------------------------- chapter 5
+
+
+# ----------------------------------------------------------------------------- chapter 6
+
+
+# ----------------------------------------------------------------------------- chapter 7
+
+
+# ----------------------------------------------------------------------------- chapter 8
+
+
+# ----------------------------------------------------------------------------- chapter 9

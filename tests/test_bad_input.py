@@ -1018,6 +1018,15 @@ BAD_INPUT = [
      ValueError, "labels"),
 
     # -------------------- plotting.py
+    # plotting, chapter 1 figures
+    # plotting, chapter 2 figures
+    # plotting, chapter 3 figures
+    # plotting, chapter 4 figures
+    # plotting, chapter 5 figures
+    # plotting, chapter 6 figures
+    # plotting, chapter 7 figures
+    # plotting, chapter 8 figures
+    # plotting, chapter 9 figures
     ("plot_tree class_names short",
      lambda f: PL.plot_tree(T, class_names=["a"], ax=f.ax),
      ValueError, "class_names"),
@@ -1890,6 +1899,15 @@ VALID_EDGE_INPUT = [
      lambda f: NB.nobel_objective([1, 3], [5, 1], 100, "independent")),
 
     # -------------------- plotting.py
+    # plotting ok, chapter 1 figures
+    # plotting ok, chapter 2 figures
+    # plotting ok, chapter 3 figures
+    # plotting ok, chapter 4 figures
+    # plotting ok, chapter 5 figures
+    # plotting ok, chapter 6 figures
+    # plotting ok, chapter 7 figures
+    # plotting ok, chapter 8 figures
+    # plotting ok, chapter 9 figures
     ("plot_tree ok counts-only tree",
      lambda f: PL.plot_tree(C, ax=f.ax)),
     ("plot_tree ok class_names",

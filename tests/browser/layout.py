@@ -1,0 +1,270 @@
+"""Measure how a built page of the book fits its column, as a reader sees it.
+
+Used by the browser test and, from the command line, to look at a page while writing it::
+
+    python tests/browser/layout.py chapters/04-kearns-mansour            # 1280 px
+    python tests/browser/layout.py --width 390 chapters/04-kearns-mansour
+    python tests/browser/layout.py --build /tmp/mybuild/_build/html --all
+
+For each page it reports
+
+* ``math``: display equations wider than the text column (they would need a horizontal scroll),
+* ``code``: code cells and text outputs wider than their box,
+* ``tables``: tables wider than the column,
+* ``shrunk``: images shown at less than 95 % of the size they were drawn at (the fonts shrink
+  with them; figures should be drawn at the size they are shown),
+* ``bare_refs``: links in the text whose words are the bare title of a page or section
+  (a cross-reference should read "Chapter 6" or "Section 4.6", linked),
+* ``unlinked``: mentions of "Chapter N" / "Section N.M" / "Appendix" of another chapter that
+  are not links,
+* ``paper_numbers``: "Theorem 5"-style numbers that are not the book's (the book numbers its
+  results "Theorem 4.1"; a paper's own number appears only as "Kearns and Mansour's Theorem 5"
+  or "(their Theorem 5)"),
+* ``errors``: JavaScript errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import re
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Display math: MathJax draws each display as an mjx-container[display="true"]. It fits when
+# it is no wider than the column (the article body) and does not scroll inside itself.
+_MEASURE_JS = r"""
+() => {
+  const article = document.querySelector('article.bd-article') || document.querySelector('main');
+  const column = article.getBoundingClientRect();
+  const colRight = column.right - parseFloat(getComputedStyle(article).paddingRight) + 1;
+  const short = s => s.replace(/\s+/g, ' ').trim().slice(0, 90);
+  const wider = e => e.scrollWidth > e.clientWidth + 1
+                     || e.getBoundingClientRect().right > colRight;
+  const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
+  const out = {math: [], code: [], tables: [], shrunk: []};
+  for (const m of article.querySelectorAll('mjx-container[display="true"]')) {
+    if (!visible(m)) continue;
+    const box = m.closest('.math, .MathJax, div') || m;
+    const inner = m.querySelector('mjx-math') || m;
+    const w = inner.getBoundingClientRect();
+    if (wider(m) || w.right > colRight || wider(box)) {
+      const tex = m.parentElement.querySelector('mjx-assistive-mml');
+      out.math.push(Math.round(w.width) + 'px: ' +
+                    short(m.closest('div.math') ? m.closest('div.math').id || '' : '')
+                    + ' ' + short(tex ? tex.textContent : ''));
+    }
+  }
+  for (const p of article.querySelectorAll('pre')) {
+    if (!visible(p)) continue;
+    if (p.scrollWidth > p.clientWidth + 1) {
+      const longest = p.textContent.split('\n').reduce((a, b) => b.length > a.length ? b : a, '');
+      out.code.push(longest.length + ' chars: ' + short(longest));
+    }
+  }
+  for (const t of article.querySelectorAll('table')) {
+    if (!visible(t) || t.closest('mjx-container')) continue;
+    const box = t.parentElement;
+    if (t.getBoundingClientRect().right > colRight || box.scrollWidth > box.clientWidth + 1) {
+      out.tables.push(Math.round(t.getBoundingClientRect().width) + 'px: '
+                      + short(t.textContent));
+    }
+  }
+  for (const img of article.querySelectorAll('img')) {
+    if (!visible(img) || !img.naturalWidth) continue;
+    const shown = img.getBoundingClientRect().width;
+    if (shown < 0.95 * img.naturalWidth) {
+      out.shrunk.push(img.naturalWidth + 'px shown at ' + Math.round(shown) + 'px: '
+                      + (img.getAttribute('src') || '').slice(-40));
+    }
+  }
+  return out;
+}
+"""
+
+# The words of every link in the text, and every "Chapter N"-style mention outside a link.
+_TEXT_JS = r"""
+() => {
+  const article = document.querySelector('article.bd-article') || document.querySelector('main');
+  const skip = 'nav, .toctree-wrapper, .prev-next-area, .headerlink, h1, h2, h3, h4, h5, h6,'
+               + ' .caption-number, script, style, pre, code, mjx-container, .citation,'
+               + ' .footnote, .bibliography, .admonition-title';
+  const links = [];
+  for (const a of article.querySelectorAll('a.reference.internal')) {
+    if (a.closest(skip)) continue;
+    links.push(a.textContent.replace(/\s+/g, ' ').trim());
+  }
+  const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+  const unlinked = [], texts = [];
+  let node;
+  while ((node = walker.nextNode())) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest(skip)) continue;
+    const text = node.textContent;
+    texts.push(text);
+    if (parent.closest('a')) continue;
+    for (const m of text.matchAll(/\b(Chapters?|Sections?|Appendix)\s+([A-Z]|\d+)(\.\d+)*/g)) {
+      unlinked.push(m[0]);
+    }
+  }
+  return {links, unlinked, text: texts.join('')};
+}
+"""
+
+# A book number has a dot ("Theorem 4.1", "Lemma A.3"); a bare integer is a paper's number and
+# must say whose it is.
+_PAPER_NUMBER = re.compile(
+    r"\b(?:Theorem|Lemma|Corollary|Proposition|Definition|Algorithm|Remark)s?"
+    r"\s+\(?(\d+)\b(?![.,]\d)")
+_ATTRIBUTION = re.compile(r"(['’]s|\btheir|\bhis|\bher|\bpaper|\bthe article|\bof\s+\{?"
+                          r"[A-Z][a-zä]+)[^.;:]{0,40}$")
+
+
+def paper_numbers(text: str) -> list[str]:
+    """The "Theorem 5"-style numbers in ``text`` that do not say whose numbering they use."""
+    found = []
+    for match in _PAPER_NUMBER.finditer(text):
+        before = text[max(0, match.start() - 60):match.start()]
+        if not _ATTRIBUTION.search(before):
+            found.append(text[max(0, match.start() - 30):match.end()].replace("\n", " "))
+    return found
+
+
+def own_chapter(page_name: str) -> str | None:
+    """"4" for chapters/04-... and exercises/04-...; None for other pages."""
+    match = re.match(r"(?:chapters|exercises)/0*(\d+)-", page_name)
+    return match.group(1) if match else None
+
+
+def titles_of(build_dir: Path) -> set[str]:
+    """Every chapter, appendix and section title, lower-cased, without numbers.
+
+    (Front-matter pages such as "Notation" or "References" have no number; a link may carry
+    their name.)
+    """
+    titles = set()
+    pages = list(build_dir.glob("chapters/*.html")) + list(build_dir.glob("book/appendix*.html"))
+    for html in pages:
+        source = html.read_text(encoding="utf8", errors="replace")
+        for heading in re.findall(r"<h[1-3][^>]*>(.*?)</h[1-3]>", source, flags=re.S):
+            text = re.sub(r"<[^>]+>", "", heading)
+            text = re.sub(r"\s+", " ", text.replace("#", "")).strip()
+            text = re.sub(r"^[\d.]+\s+", "", text)
+            if len(text) > 3 and not re.search(r"\\[(\[]|\$", text):
+                titles.add(text.lower())
+    return titles
+
+
+def classify_text(found: dict, page_name: str, titles: set[str]) -> dict:
+    """Turn the raw link texts and mentions into the three cross-reference measures."""
+    own = own_chapter(page_name)
+    bare = []
+    for text in found["links"]:
+        plain = re.sub(r"^[\d.]+\s+", "", text).strip().lower()
+        if plain in titles:
+            bare.append(text)
+    unlinked = []
+    for mention in found["unlinked"]:
+        number = re.search(r"\s([A-Z]|\d+)", mention).group(1)
+        if own is not None and number == own and mention.startswith(("Chapter", "Section")):
+            continue
+        unlinked.append(mention)
+    return {"bare_refs": bare, "unlinked": unlinked,
+            "paper_numbers": paper_numbers(found["text"])}
+
+
+def measure(page, page_name: str, titles: set[str]) -> dict:
+    """All the measures of an opened (and typeset) page."""
+    result = page.evaluate(_MEASURE_JS)
+    result.update(classify_text(page.evaluate(_TEXT_JS), page_name, titles))
+    return result
+
+
+def wait_until_typeset(page, timeout_ms: int = 20_000) -> None:
+    """Wait for MathJax (when the page has math) and for the page's images."""
+    if page.evaluate("() => !!document.querySelector('.math')"):
+        page.wait_for_function(
+            "() => window.MathJax && MathJax.startup && MathJax.startup.promise",
+            timeout=timeout_ms)
+        page.evaluate("() => MathJax.startup.promise.then(() => true)")
+    page.wait_for_load_state("networkidle")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):
+        pass
+
+
+def serve(build_dir: Path):
+    """Serve ``build_dir`` on a free local port; returns (server, base URL)."""
+    handler = functools.partial(_QuietHandler, directory=str(build_dir))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def main(argv=None) -> int:
+    from conftest import CHROMIUM, CHROMIUM_ARGS, book_pages  # noqa: PLC0415
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("pages", nargs="*", help="e.g. chapters/04-kearns-mansour")
+    parser.add_argument("--all", action="store_true", help="every page in _toc.yml")
+    parser.add_argument("--width", type=int, action="append",
+                        help="viewport width in px (repeatable; default 1280)")
+    parser.add_argument("--build", type=Path, default=ROOT / "_build" / "html")
+    parser.add_argument("--screenshots", type=Path, help="save full-page PNGs here")
+    parser.add_argument("--json", action="store_true", help="print the raw measures as JSON")
+    args = parser.parse_args(argv)
+    pages = book_pages() if args.all or not args.pages else args.pages
+    widths = args.width or [1280]
+    titles = titles_of(args.build)
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415
+
+    server, base = serve(args.build)
+    totals: dict[str, int] = {}
+    report = {}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for width in widths:
+            for name in pages:
+                context = browser.new_context(viewport={"width": width, "height": 900})
+                page = context.new_page()
+                errors = []
+                page.on("pageerror", lambda e, errors=errors: errors.append(str(e)))
+                page.goto(f"{base}/{name}.html", wait_until="load")
+                wait_until_typeset(page)
+                result = measure(page, name, titles)
+                result["errors"] = errors
+                if args.screenshots:
+                    args.screenshots.mkdir(parents=True, exist_ok=True)
+                    shot = args.screenshots / f"{name.replace('/', '__')}-{width}.png"
+                    page.screenshot(path=str(shot), full_page=True)
+                context.close()
+                report[f"{name} @{width}"] = result
+                for key, values in result.items():
+                    totals[f"{key}@{width}"] = totals.get(f"{key}@{width}", 0) + len(values)
+                if not args.json:
+                    counts = ", ".join(f"{k} {len(v)}" for k, v in result.items() if v)
+                    print(f"{name} @{width}px: {counts or 'all fit'}")
+                    for key, values in result.items():
+                        for value in values[:12]:
+                            print(f"    {key}: {value}")
+        browser.close()
+    server.shutdown()
+    if args.json:
+        print(json.dumps(report, indent=1, ensure_ascii=False))
+    else:
+        print("totals:", ", ".join(f"{k} {v}" for k, v in sorted(totals.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    os.chdir(ROOT)
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""The code a reader sees fits the code box and stays short.
+
+* Every code line in the chapters and the exercises (student and solution notebooks) has at most
+  79 characters (PEP 8; the book's code box shows about 80).
+* A code cell shown in the book has at most 25 lines: longer plotting or experiment code lives
+  in ``prunekit`` or is folded away with the ``hide-input`` tag.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted([*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("exercises/*.ipynb"),
+                    *ROOT.glob("exercises/solutions/*.ipynb")])
+MAX_LINE = 79
+MAX_VISIBLE_LINES = 25
+FOLDED = {"hide-input", "remove-input", "remove-cell", "hide-cell"}
+
+
+def _code_cells(path):
+    notebook = json.loads(path.read_text(encoding="utf8"))
+    for index, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] == "code":
+            source = "".join(cell["source"])
+            tags = set(cell.get("metadata", {}).get("tags", []))
+            yield index, source, tags
+
+
+def test_there_are_notebooks_to_check():
+    assert len(NOTEBOOKS) >= 20
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_code_lines_fit_the_code_box(path):
+    long_lines = [f"cell {index}: {len(line)} chars: {line[:60]}..."
+                  for index, source, _ in _code_cells(path)
+                  for line in source.splitlines() if len(line) > MAX_LINE]
+    assert not long_lines, "\n".join(long_lines)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_visible_code_cells_are_short(path):
+    long_cells = [f"cell {index}: {len(source.splitlines())} lines, starting "
+                  f"{source.splitlines()[0][:50]!r}"
+                  for index, source, tags in _code_cells(path)
+                  if not tags & FOLDED and len(source.splitlines()) > MAX_VISIBLE_LINES]
+    assert not long_cells, "\n".join(long_cells)
