@@ -16,12 +16,20 @@ __all__ = [
     "tree_layout", "plot_tree", "plot_prunings", "plot_upper_limit",
     "plot_pruning_explorer",
     # chapter 1
+    "plot_tree_figure", "plot_growth", "plot_growth_explorer",
     # chapter 2
+    "plot_alpha_selection",
+    "pruned_tree",
+    "plot_path_explorer",
     # chapter 3
+    "plot_pruning_share",
     # chapter 4
     # chapter 5
+    "plot_partitions", "plot_size_profile", "plot_excess_risk", "plot_chosen_prunings",
     # chapter 6
+    "plot_penalty_budget", "plot_bounds_by_data_set",
     # chapter 7
+    "plot_c_effect",
     # chapter 8
     # chapter 9
 ]
@@ -507,24 +515,1114 @@ def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors
 
 
 # ----------------------------------------------------------------------------- chapter 1
+# A tree drawn at the width of the text column; the errors of a tree as it grows (Chapter 1).
+# Figures are at most 7 in wide, with every text at least ``fontsize`` points.
+
+_PLOT_TREE_OPTIONS = ("counts", "rules", "highlight", "feature_names", "class_names",
+                      "max_labelled_nodes")
+
+
+def plot_tree_figure(tree: Tree, pruning: Pruning | None = None, *, width: float = 7.0,
+                     height: float | None = None, fontsize: float = 9,
+                     title: str | None = None, **options):
+    """Draw ``tree`` (with ``pruning`` greyed out) in a figure the width of the text column.
+
+    :func:`plot_tree` sizes its own figure by the number of leaves (up to 16 inches wide,
+    which the page then shrinks); this draws the same picture ``width`` inches wide with every
+    text at least ``fontsize`` points. Chapter 1 uses it for the ID3 trees grown on the Boolean
+    cube and for the trees returned by the bottom-up pruning template of Shalev-Shwartz and
+    Ben-David (2014), Sec. 18.2.2.
+
+    Parameters
+    ----------
+    tree : Tree
+    pruning : Pruning, optional
+        A pruning of ``tree``; the part it removes is drawn in grey.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    height : float, optional
+        Figure height in inches; default from the depth of the tree.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+    title : str, optional
+    **options
+        ``counts``, ``rules``, ``highlight``, ``feature_names``, ``class_names`` and
+        ``max_labelled_nodes``, passed to :func:`plot_tree`.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    check_tree(tree)
+    _check_drawing_size(width, fontsize)
+    _check_title(title)
+    unknown = sorted(set(options) - set(_PLOT_TREE_OPTIONS))
+    if unknown:
+        raise TypeError(f"unknown option(s) {unknown}; plot_tree_figure passes only "
+                        f"{list(_PLOT_TREE_OPTIONS)} to plot_tree.")
+    if height is None:
+        limit = options.get("max_labelled_nodes", 63)
+        labelled = isinstance(limit, (int, np.integer)) and tree.n_nodes <= limit
+        height = min(9.0, 0.3 + (0.75 if labelled else 0.4) * (tree.max_depth + 1)
+                     + 0.3 * bool(title))
+    height = check_real(height, "height", minimum=0, strict=True)
+    fig, ax = plt.subplots(figsize=(width, height))
+    try:
+        plot_tree(tree, pruning, ax=ax, title=title, **options)
+    except Exception:
+        plt.close(fig)
+        raise
+    _raise_font_sizes(ax, fontsize)
+    fig.tight_layout()
+    return fig
+
+
+_GROWTH_MARKERS = ("o-", "s-", "^-", "D-", "v-", "P-")
+
+
+def _check_growth(n_nodes, curves):
+    """The node counts (positive, non-decreasing) and the curves (one value per count)."""
+    n_nodes = as_array(n_nodes, "n_nodes", ndim=1, dtype=np.float64).astype(float)
+    if len(n_nodes) < 2 or np.any(n_nodes < 1) or np.any(np.diff(n_nodes) < 0):
+        raise ValueError("n_nodes must be at least two non-decreasing node counts, each >= 1.")
+    if not isinstance(curves, dict) or not curves:
+        raise TypeError(f"curves must be a non-empty dict mapping labels to error curves, got "
+                        f"{type(curves).__name__}.")
+    checked = {}
+    for label, curve in curves.items():
+        if not isinstance(label, str):
+            raise TypeError(f"curves must have string labels, got {type(label).__name__}.")
+        curve = as_array(curve, f"curves[{label!r}]", ndim=1, dtype=np.float64).astype(float)
+        if curve.shape != n_nodes.shape:
+            raise ValueError(f"curves[{label!r}] must have one entry per tree "
+                             f"({len(n_nodes)}), got {len(curve)}.")
+        checked[label] = curve
+    return n_nodes, checked
+
+
+def plot_growth(n_nodes, curves, *, bayes_risk: float | None = None,
+                current: float | None = None, ax=None, width: float = 7.0,
+                height: float = 3.8, fontsize: float = 9, title: str | None = None):
+    """Errors of a tree grown to increasing depth, against its number of nodes (log axis).
+
+    The overfitting figure of Chapter 1: one line per curve, typically the training error
+    L_S, the exact true error L_D and the MDL bound of Shalev-Shwartz and Ben-David (2014),
+    eq. (18.1), of ID3 trees grown to depth 0, 1, 2, ...; the Bayes risk as a dotted line; the
+    tree currently shown by an explorer as a vertical line.
+
+    Parameters
+    ----------
+    n_nodes : array-like of shape (k,)
+        Number of nodes of each tree, positive and non-decreasing.
+    curves : dict of str to array-like of shape (k,)
+        Error curves by label.
+    bayes_risk : float, optional
+        Drawn as a dotted horizontal line.
+    current : float, optional
+        The number of nodes of a tree to mark with a vertical line.
+    ax : matplotlib Axes, optional
+        Draw into it (its figure keeps its size); otherwise a new ``width`` x ``height`` figure.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    height : float, default 3.8
+        Figure height in inches.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+    title : str, optional
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_drawing_size(width, fontsize)
+    height = check_real(height, "height", minimum=0, strict=True)
+    _check_title(title)
+    if ax is not None and not (hasattr(ax, "plot") and hasattr(ax, "figure")):
+        raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}.")
+    n_nodes, curves = _check_growth(n_nodes, curves)
+    if bayes_risk is not None:
+        bayes_risk = check_real(bayes_risk, "bayes_risk", minimum=0)
+    if current is not None:
+        current = check_real(current, "current", minimum=0, strict=True)
+    with plt.rc_context({"font.size": fontsize}):
+        if ax is None:
+            _, ax = plt.subplots(figsize=(width, height))
+        for k, (label, curve) in enumerate(curves.items()):
+            ax.plot(n_nodes, curve, _GROWTH_MARKERS[k % len(_GROWTH_MARKERS)],
+                    color=_PALETTE[k % len(_PALETTE)], label=label)
+        if bayes_risk is not None:
+            ax.axhline(bayes_risk, color="grey", ls=":", label="Bayes risk")
+        if current is not None:
+            ax.axvline(current, color=_NOTE_COLOUR, lw=1.2, label="the tree shown")
+        ax.set_xscale("log")
+        ax.set_xlabel("number of nodes |T| (log scale)")
+        ax.set_ylabel("error")
+        top = max(1.0, max(float(np.max(curve)) for curve in curves.values()))
+        ax.set_ylim(0, 1.1 * top)
+        ax.legend(loc="upper left")
+        if title:
+            ax.set_title(title)
+        _raise_font_sizes(ax, fontsize)
+        ax.figure.tight_layout()
+    return ax.figure
+
+
+def plot_growth_explorer(tree: Tree, n_nodes, curves, *, bayes_risk: float | None = None,
+                         max_labelled_nodes: int = 15, title: str | None = None,
+                         width: float = 7.0, fontsize: float = 9):
+    """One grown tree above the errors of all trees grown to increasing depth.
+
+    The view of Chapter 1's explorer: the top panel draws ``tree`` (with its class counts
+    while it has at most ``max_labelled_nodes`` nodes, as dots beyond), the bottom panel is
+    :func:`plot_growth` with ``tree`` marked by a vertical line at its number of nodes.
+
+    Parameters
+    ----------
+    tree : Tree
+    n_nodes, curves, bayes_risk
+        Passed to :func:`plot_growth`.
+    max_labelled_nodes : int, default 15
+        Above this many nodes the tree is drawn as dots.
+    title : str, optional
+        Title of the tree panel.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    check_tree(tree)
+    _check_drawing_size(width, fontsize)
+    _check_title(title)
+    max_labelled_nodes = check_count(max_labelled_nodes, "max_labelled_nodes")
+    _check_growth(n_nodes, curves)
+    labelled = tree.n_nodes <= max_labelled_nodes
+    tree_height = min(5.0, 0.3 + (0.75 if labelled else 0.35) * (tree.max_depth + 1))
+    with plt.rc_context({"font.size": fontsize}):
+        fig, (ax_tree, ax_growth) = plt.subplots(
+            2, 1, figsize=(width, tree_height + 3.4), height_ratios=[tree_height, 3.4])
+        plot_tree(tree, ax=ax_tree, counts=labelled, max_labelled_nodes=max_labelled_nodes,
+                  title=title)
+        _raise_font_sizes(ax_tree, fontsize)
+        plot_growth(n_nodes, curves, bayes_risk=bayes_risk, current=tree.n_nodes,
+                    ax=ax_growth, width=width, fontsize=fontsize)
+    return fig
 
 
 # ----------------------------------------------------------------------------- chapter 2
+# Cost-complexity paths (Breiman et al. 1984, Sec. 3.3-3.4): the path against alpha, the choice
+# of alpha by cross-validation, and one step of the path drawn as a tree.
+
+
+def _check_selection(selection) -> None:
+    from prunekit.cost_complexity_pruning import AlphaSelection
+
+    if not isinstance(selection, AlphaSelection):
+        raise TypeError(f"selection must be a prunekit AlphaSelection (from cross_validate_alpha "
+                        f"or holdout_alpha), got {type(selection).__name__}.")
+
+
+def _check_step_curve(values, selection, name: str) -> np.ndarray | None:
+    """None, or one error rate per step of ``selection``'s path."""
+    if values is None:
+        return None
+    values = as_array(values, name, ndim=1, dtype=np.float64).astype(float)
+    if values.shape != (len(selection.path),):
+        raise ValueError(f"{name} must have one value per step of the path "
+                         f"({len(selection.path)}), got {values.shape[0]}.")
+    return values
+
+
+def _alpha_axis(ax, alphas: np.ndarray) -> np.ndarray:
+    """Set the alpha axis of a path plot; return the alphas with one more value, 2 alpha^K,
+    so that the last step is drawn as a segment too.
+
+    The axis is linear from 0 to alpha^2 and logarithmic above (the path's alphas spread
+    over orders of magnitude, and alpha^1 = 0 has no logarithm).
+    """
+    extended = np.append(alphas, 2 * alphas[-1] if alphas[-1] > 0 else 1.0)
+    if len(alphas) > 1:
+        ax.set_xscale("symlog", linthresh=alphas[1])
+        ax.set_xlabel(r"$\alpha$ (linear up to $\alpha^2$, logarithmic above)")
+    else:
+        ax.set_xlabel(r"$\alpha$")
+    ax.set_xlim(0, extended[-1])
+    return extended
+
+
+def _steps(ax, x: np.ndarray, values, **style):
+    return ax.step(x, np.append(values, values[-1]), where="post", **style)
+
+
+def _error_curves(ax, selection, test_error, test_label: str, bars: bool = True) -> None:
+    """Training, estimated and (optionally) test error of every step against alpha."""
+    path = selection.path
+    x = _alpha_axis(ax, path.alphas)
+    _steps(ax, x, path.risks, color=_PALETTE[0], label="training error")
+    estimated = f"{selection.method} error"
+    if bars:
+        _steps(ax, x, selection.error, color=_PALETTE[1])
+        ax.errorbar(path.alphas, selection.error, yerr=selection.standard_error, fmt="o", ms=3,
+                    capsize=2, color=_PALETTE[1], label=estimated + " ± 1 SE")
+    else:
+        _steps(ax, x, selection.error, color=_PALETTE[1], label=estimated)
+    if test_error is not None:
+        _steps(ax, x, test_error, color=_PALETTE[2], label=test_label)
+    ax.set_ylabel("error rate")
+
+
+def plot_alpha_selection(selection, test_error=None, *, test_label: str = "test error",
+                         title: str | None = None, width: float = 7.0, fontsize: float = 9):
+    """A cost-complexity path and the choice of alpha on it, in two panels stacked.
+
+    Top panel: the training error R(T^k) (left axis) and the number of leaves of T^k (right
+    axis, log scale) of every tree of the path against alpha. Bottom panel: the training
+    error, the estimated error with one standard error, an optional test error, the line
+    "minimum estimated error + 1 SE", and the 0-SE and 1-SE choices as vertical lines. This is
+    Breiman et al.'s (1984, Sec. 3.4) choice of alpha by cross-validation, drawn in Chapter 2
+    for :func:`prunekit.cross_validate_alpha`.
+
+    Parameters
+    ----------
+    selection : AlphaSelection
+        From :func:`prunekit.cross_validate_alpha` or :func:`prunekit.holdout_alpha`.
+    test_error : array-like of shape (n_steps,), optional
+        An error rate of every step's tree, e.g. on a test set or the exact true error.
+    test_label : str, default "test error"
+        Legend label of ``test_error``.
+    title : str, optional
+        Prefix of the panels' titles (e.g. the data set's name).
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_selection(selection)
+    test_error = _check_step_curve(test_error, selection, "test_error")
+    _check_title(test_label, "test_label")
+    _check_title(title)
+    _check_drawing_size(width, fontsize)
+    path = selection.path
+    prefix = f"{title}: " if title else ""
+    with plt.rc_context({"font.size": fontsize}):
+        fig, (ax_risk, ax_err) = plt.subplots(2, 1, figsize=(width, 7.0), layout="constrained",
+                                              height_ratios=[1, 1.5])
+        x = _alpha_axis(ax_risk, path.alphas)
+        _steps(ax_risk, x, path.risks, color=_PALETTE[0])
+        ax_risk.set_ylabel("training error $R(T^k)$", color=_PALETTE[0])
+        ax_leaves = ax_risk.twinx()
+        _steps(ax_leaves, x, path.n_leaves, color=_PALETTE[1])
+        ax_leaves.set_ylabel("leaves of $T^k$ (log scale)", color=_PALETTE[1])
+        ax_leaves.set_yscale("log")
+        ax_risk.set_title(prefix + "the path")
+        _error_curves(ax_err, selection, test_error, test_label)
+        best, one_se = selection.best, selection.one_se
+        ax_err.axhline(selection.error[best] + selection.standard_error[best], color="grey",
+                       ls=":", lw=1, label=f"minimum {selection.method} error + 1 SE")
+        rules = ([("0-SE and 1-SE", best, "--")] if best == one_se
+                 else [("0-SE", best, "--"), ("1-SE", one_se, "-.")])
+        for rule, k, style in rules:
+            ax_err.axvline(path.alphas[k], color="k", ls=style, lw=1,
+                           label=(f"{rule}: $\\alpha$ = {path.alphas[k]:.4g}, "
+                                  f"{path.n_leaves[k]} leaves"))
+        ax_err.set_title(prefix + r"choosing $\alpha$")
+        ax_err.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2, frameon=False)
+    return fig
+
+
+def pruned_tree(pruning: Pruning) -> Tree:
+    """The kept part of a pruning as a tree of its own (nodes renumbered in the original order).
+
+    Used to draw one tree of a path laid out on its own leaves rather than on the grown
+    tree's, so that a small pruning of a large tree can be drawn with its rules and counts.
+
+    Parameters
+    ----------
+    pruning : Pruning
+
+    Returns
+    -------
+    Tree
+        Same counts, labels, split rules, classes and feature names as the kept nodes.
+    """
+    if not isinstance(pruning, Pruning):
+        raise TypeError(f"pruning must be a prunekit Pruning, got {type(pruning).__name__}.")
+    tree = pruning.tree
+    nodes = np.flatnonzero(pruning.kept)
+    index = np.full(tree.n_nodes, -1)
+    index[nodes] = np.arange(len(nodes))
+    leaf = pruning.is_leaf[nodes]
+    left = np.where(leaf, -1, index[np.maximum(tree.left[nodes], 0)])
+    right = np.where(leaf, -1, index[np.maximum(tree.right[nodes], 0)])
+    feature = threshold = None
+    if tree.has_split_rules:
+        feature = np.where(leaf, -1, tree.feature[nodes])
+        threshold = np.where(leaf, np.nan, tree.threshold[nodes])
+    return Tree.from_arrays(left, right, tree.counts[nodes], feature, threshold,
+                            labels=pruning.labels[nodes], classes=tree.classes_,
+                            n_features=tree.n_features,
+                            feature_names=tree.feature_names if tree.has_split_rules else None)
+
+
+def plot_path_explorer(selection, step: int, test_error=None, *,
+                       test_label: str = "test error", max_labelled_leaves: int = 12,
+                       width: float = 7.0, fontsize: float = 9):
+    """One tree of a cost-complexity path above the errors along the path.
+
+    The view of Chapter 2's explorer. Top panel: the tree T^k of ``step`` drawn on its own
+    (:func:`pruned_tree`), with its split rules and class counts when it has at most
+    ``max_labelled_leaves`` leaves, as dots coloured by their label otherwise. Bottom panel:
+    the training error, the estimated error and an optional test error of every step against
+    alpha, with the interval [alpha^k, alpha^{k+1}) of the step shaded.
+
+    Parameters
+    ----------
+    selection : AlphaSelection
+        From :func:`prunekit.cross_validate_alpha` or :func:`prunekit.holdout_alpha`.
+    step : int
+        The step of the path to draw (0 is T^1).
+    test_error : array-like of shape (n_steps,), optional
+        An error rate of every step's tree, e.g. the exact true error.
+    test_label : str, default "test error"
+    max_labelled_leaves : int, default 12
+        Largest tree, in leaves, drawn with its rules and counts.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_selection(selection)
+    path = selection.path
+    step = check_count(step, "step", maximum=len(path) - 1)
+    test_error = _check_step_curve(test_error, selection, "test_error")
+    _check_title(test_label, "test_label")
+    max_labelled_leaves = check_count(max_labelled_leaves, "max_labelled_leaves", minimum=1)
+    _check_drawing_size(width, fontsize)
+    drawn = pruned_tree(path.pruning(step))
+    labelled = drawn.n_leaves <= max_labelled_leaves
+    levels = drawn.max_depth + 1
+    tree_height = min(6.0, 0.2 + levels * (0.8 if labelled else 0.3))
+    upper = (f"{path.alphas[step + 1]:.4g})" if step + 1 < len(path) else r"$\infty$)")
+    title = (f"$T^{{{step + 1}}}$, $\\alpha$ in [{path.alphas[step]:.4g}, {upper}: "
+             f"{drawn.n_leaves} of {path.tree.n_leaves} leaves")
+    with plt.rc_context({"font.size": fontsize}):
+        fig, (ax_tree, ax_err) = plt.subplots(
+            2, 1, figsize=(width, tree_height + 3.2), layout="constrained",
+            height_ratios=[tree_height, 3.2])
+        plot_tree(drawn, ax=ax_tree, counts=labelled, rules=labelled,
+                  max_labelled_nodes=2 * max_labelled_leaves - 1, title=title)
+        _raise_font_sizes(ax_tree, fontsize)
+        _error_curves(ax_err, selection, test_error, test_label, bars=False)
+        upper_alpha = path.alphas[step + 1] if step + 1 < len(path) else ax_err.get_xlim()[1]
+        ax_err.axvspan(path.alphas[step], upper_alpha, color=_NOTE_COLOUR, alpha=0.15, lw=0,
+                       label="this step")
+        ax_err.legend(loc="upper center", bbox_to_anchor=(0.5, 1.2), ncol=4, frameon=False)
+    return fig
 
 
 # ----------------------------------------------------------------------------- chapter 3
+
+def _mean_and_standard_error(values: np.ndarray):
+    """Mean over the seeds (axis 0) and its standard error (0 with a single seed)."""
+    n = values.shape[0]
+    spread = values.std(axis=0, ddof=1) if n > 1 else np.zeros(values.shape[1:])
+    return values.mean(axis=0), spread / np.sqrt(n)
+
+
+def plot_pruning_share(results, fractions, *, width: float = 7.0, row_height: float = 2.0,
+                       fontsize: float = 9):
+    """REP's test error and size against the pruning share, one row per data set (Chapter 3).
+
+    Draws the results of :func:`prunekit.reduced_error_pruning.pruning_share_experiment`:
+    for every data set a row of two panels, the mean test error of reduced-error pruning
+    (left) and the mean number of nodes of its pruning (right) against the share of the
+    training data used for pruning, with one standard error over the seeds as error bars.
+    The left panel adds the mean test error of cost-complexity pruning with a cross-validated
+    alpha (dashed) and of the unpruned tree grown on all the training data (dotted); the right
+    panel the size of the cost-complexity tree (dashed).
+
+    Parameters
+    ----------
+    results : dict of str to dict
+        Per data set (the row's title), the dictionary returned by ``pruning_share_experiment``;
+        its ``"rep_error"`` and ``"rep_nodes"`` have shape (n_seeds, n_fractions), its
+        ``"ccp_error"``, ``"ccp_nodes"`` and ``"unpruned_error"`` shape (n_seeds,).
+    fractions : sequence of float in (0, 1)
+        The pruning shares of the experiment, increasing.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    row_height : float, default 2.0
+        Height of each row in inches.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_drawing_size(width, fontsize)
+    row_height = check_real(row_height, "row_height", minimum=0, strict=True)
+    fractions = as_array(fractions, "fractions", ndim=1, dtype=np.float64).astype(float)
+    if np.any((fractions <= 0) | (fractions >= 1)) or np.any(np.diff(fractions) <= 0):
+        raise ValueError(f"fractions must be increasing numbers in (0, 1), got "
+                         f"{fractions.tolist()}.")
+    if not isinstance(results, dict) or not results:
+        raise TypeError("results must be a non-empty dict mapping data set names to the "
+                        "results of pruning_share_experiment.")
+    shapes = {"rep_error": 2, "rep_nodes": 2, "ccp_error": 1, "ccp_nodes": 1,
+              "unpruned_error": 1}
+    rows = {}
+    for name, runs in results.items():
+        if not isinstance(name, str):
+            raise TypeError(f"results must be keyed by data set names (strings), got "
+                            f"{type(name).__name__} {name!r}.")
+        if not isinstance(runs, dict):
+            raise TypeError(f"results[{name!r}] must be a dict of arrays, got "
+                            f"{type(runs).__name__}.")
+        row = {}
+        for key, ndim in shapes.items():
+            if key not in runs:
+                raise ValueError(f"results[{name!r}] has no {key!r}: pass the dict returned "
+                                 f"by pruning_share_experiment.")
+            row[key] = as_array(runs[key], f"results[{name!r}][{key!r}]", ndim=ndim,
+                                dtype=np.float64).astype(float)
+        n_seeds = row["rep_error"].shape[0]
+        for key, values in row.items():
+            expected = (n_seeds, len(fractions)) if shapes[key] == 2 else (n_seeds,)
+            if values.shape != expected:
+                raise ValueError(f"results[{name!r}][{key!r}] must have shape {expected} (one "
+                                 f"row per seed, one column per fraction), got {values.shape}.")
+        rows[name] = row
+    share = 100 * fractions
+    with plt.rc_context({"font.size": fontsize}):
+        fig, axes = plt.subplots(len(rows), 2, figsize=(width, 0.8 + len(rows) * row_height),
+                                 sharex=True, squeeze=False)
+        for (name, row), (left, right) in zip(rows.items(), axes):
+            error, error_se = _mean_and_standard_error(row["rep_error"])
+            nodes, nodes_se = _mean_and_standard_error(row["rep_nodes"])
+            left.errorbar(share, error, yerr=error_se, fmt="o-", ms=4, capsize=3,
+                          color=_PALETTE[0], label="REP (mean ± s.e.)")
+            left.axhline(row["ccp_error"].mean(), color=_PALETTE[1], ls="--",
+                         label="cost-complexity, cross-validated α")
+            left.axhline(row["unpruned_error"].mean(), color=_PALETTE[2], ls=":",
+                         label="unpruned, all training data")
+            right.errorbar(share, nodes, yerr=nodes_se, fmt="o-", ms=4, capsize=3,
+                           color=_PALETTE[0])
+            right.axhline(row["ccp_nodes"].mean(), color=_PALETTE[1], ls="--")
+            left.set_title(name, loc="left", fontsize=fontsize + 1)
+            left.set_ylabel("test error")
+            right.set_ylabel("nodes")
+        for ax in axes[-1]:
+            ax.set_xlabel("pruning share (%)")
+        handles, labels = axes[0, 0].get_legend_handles_labels()
+        fig.legend(handles, labels, loc="upper center", ncol=2, frameon=False)
+        fig.tight_layout(rect=(0, 0, 1, 1 - 0.55 / fig.get_size_inches()[1]))
+    return fig
 
 
 # ----------------------------------------------------------------------------- chapter 4
 
 
 # ----------------------------------------------------------------------------- chapter 5
+# Nobel's pruning (Chapter 5): the cells of a tree and of a pruning, the size profile with
+# penalised objectives, excess risks against the sample size, chosen prunings drawn alone.
+
+
+def _kept_tree(pruning: Pruning) -> Tree:
+    """The kept part of ``pruning`` as a tree of its own (its leaves are the pruning's)."""
+    tree = pruning.tree
+    nodes = np.flatnonzero(pruning.kept)
+    new = np.full(tree.n_nodes, -1)
+    new[nodes] = np.arange(len(nodes))
+    inner = ~pruning.is_leaf[nodes]
+    left = np.where(inner, new[tree.left[nodes]], -1)
+    right = np.where(inner, new[tree.right[nodes]], -1)
+    feature = threshold = None
+    if tree.has_split_rules:
+        feature = np.where(inner, tree.feature[nodes], -1)
+        threshold = np.where(inner, tree.threshold[nodes], np.nan)
+    return Tree.from_arrays(left, right, tree.counts[nodes], feature, threshold,
+                            labels=pruning.labels[nodes], classes=tree.classes_,
+                            n_features=tree.n_features, feature_names=tree.feature_names)
+
+
+def plot_partitions(tree: Tree, pruning: Pruning, X, y, *, resolution: int = 300,
+                    width: float = 7.0, fontsize: float = 9):
+    """A tree of two features with a pruning in colour, and the cells of both in the plane.
+
+    Top: :func:`plot_tree` of ``tree`` with ``pruning`` in colour. Bottom, side by side: the
+    leaf cells of the tree and of the pruning (Nobel 2002, Sec. 2: the partition of a pruning
+    is coarser, each of its cells the cell of a node of the tree), each cell shaded by the
+    label of its leaf, with the sample on top. For Chapter 5.
+
+    Parameters
+    ----------
+    tree : Tree
+        A tree with split rules on exactly two features.
+    pruning : Pruning
+        A pruning of ``tree``.
+    X : array-like of shape (m, 2)
+        The sample to scatter; the plotted square covers it with a margin.
+    y : array-like of shape (m,)
+        Its labels, among ``tree.classes_``.
+    resolution : int, default 300
+        Grid points per axis for the cells (at least 20).
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import ListedColormap
+
+    from prunekit._validation import check_sample_and_labels, encode_labels
+
+    check_tree(tree)
+    if not isinstance(pruning, Pruning) or pruning.tree is not tree:
+        raise ValueError("pruning must be a Pruning of tree.")
+    if not tree.has_split_rules or tree.n_features != 2:
+        raise ValueError("tree must have split rules on exactly two features, got "
+                         f"{tree.n_features} features.")
+    X, y = check_sample_and_labels(X, y, 2)
+    codes = encode_labels(y, tree.classes_)
+    resolution = check_count(resolution, "resolution", minimum=20)
+    _check_drawing_size(width, fontsize)
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    margin = 0.05 * np.maximum(hi - lo, 1e-9)
+    xx, yy = np.meshgrid(np.linspace(lo[0] - margin[0], hi[0] + margin[0], resolution),
+                         np.linspace(lo[1] - margin[1], hi[1] + margin[1], resolution))
+    grid = np.c_[xx.ravel(), yy.ravel()]
+    shades = ListedColormap([_tint(c, 0.3) for c in _PALETTE[:tree.n_classes]])
+    with plt.rc_context({"font.size": fontsize}):
+        tree_height = 0.55 * (tree.max_depth + 1) + 0.4
+        fig = plt.figure(figsize=(width, tree_height + width / 2 + 0.4))
+        grid_spec = fig.add_gridspec(2, 2, height_ratios=[tree_height, width / 2])
+        top = fig.add_subplot(grid_spec[0, :])
+        plot_tree(tree, pruning, ax=top, title="the tree, a pruning in colour")
+        _raise_font_sizes(top, fontsize)
+        for k, (model, name) in enumerate([(Pruning.full(tree), "the tree"),
+                                           (pruning, "the pruning")]):
+            ax = fig.add_subplot(grid_spec[1, k])
+            cell = model.apply(grid).reshape(xx.shape)     # index of the leaf reached
+            ax.pcolormesh(xx, yy, model.labels[cell], cmap=shades, shading="auto",
+                          vmin=0, vmax=tree.n_classes - 1)
+            ax.contour(xx, yy, cell, levels=np.arange(tree.n_nodes) + 0.5, colors="k",
+                       linewidths=0.6)
+            colours = np.array(_PALETTE[:tree.n_classes])
+            ax.scatter(*X.T, c=colours[codes], s=5)
+            ax.set_title(f"cells of {name}: {model.n_leaves}")
+            ax.set_xticks([])
+            ax.set_yticks([])
+        fig.tight_layout()
+    return fig
+
+
+def _curve(values, name: str, length: int | None = None, finite: bool = True) -> np.ndarray:
+    values = as_array(values, name, ndim=1, dtype=np.float64, finite=finite).astype(float)
+    if length is not None and len(values) != length:
+        raise ValueError(f"{name} must have one value per size ({length}), got {len(values)}.")
+    return values
+
+
+def plot_size_profile(n_nodes, errors, objectives, *, true_errors=None, path=None,
+                      bayes_risk=None, titles=None, ylims=None, width: float = 7.0,
+                      fontsize: float = 9):
+    """The size profile of a tree and penalised objectives over it, one panel below another.
+
+    Top panel: for every size k (number of nodes), the fewest training errors of a pruning
+    with k nodes (the size profile of :func:`prunekit.nobel_pruning.best_pruning_by_size`),
+    optionally the true error of that pruning, the trees of the cost-complexity path and the
+    Bayes risk. Every further panel draws objectives L_S + pen(k) (Nobel 2002, eqs. 6 and 8,
+    or scaled versions) with a triangle at each minimiser. Sizes are on a log axis. For
+    Chapter 5.
+
+    Parameters
+    ----------
+    n_nodes : array-like of shape (n,)
+        The sizes k, positive and increasing.
+    errors : array-like of shape (n,)
+        Training error rate of the best pruning of each size.
+    objectives : sequence of dict of str to array-like of shape (n,)
+        One dict per lower panel, mapping a legend label to an objective curve.
+    true_errors : array-like of shape (n,), optional
+        True error of the best pruning of each size.
+    path : (array-like, array-like), optional
+        Sizes (nodes) and training error rates of the trees of the cost-complexity path.
+    bayes_risk : float, optional
+        Drawn as a dotted line in the top panel.
+    titles : sequence of str, optional
+        One title per panel (``1 + len(objectives)``).
+    ylims : sequence of (float, float) or None, optional
+        Vertical limits per panel; None leaves a panel's limits alone.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_drawing_size(width, fontsize)
+    n_nodes = _curve(n_nodes, "n_nodes")
+    if np.any(n_nodes <= 0) or np.any(np.diff(n_nodes) <= 0):
+        raise ValueError("n_nodes must be positive and increasing.")
+    n = len(n_nodes)
+    errors = _curve(errors, "errors", n)
+    if isinstance(objectives, dict) or not hasattr(objectives, "__iter__"):
+        raise TypeError("objectives must be a sequence of dicts, one per panel.")
+    objectives = list(objectives)
+    if not objectives:
+        raise ValueError("objectives must hold at least one dict.")
+    panels = []
+    for k, panel in enumerate(objectives):
+        if not isinstance(panel, dict) or not panel:
+            raise TypeError(f"objectives[{k}] must be a non-empty dict of curves.")
+        panels.append({label: _curve(curve, f"objectives[{k}][{label!r}]", n)
+                       for label, curve in panel.items()})
+    if true_errors is not None:
+        true_errors = _curve(true_errors, "true_errors", n)
+    if path is not None:
+        if not hasattr(path, "__len__") or len(path) != 2:
+            raise ValueError("path must be a pair (sizes, error rates).")
+        path_sizes = _curve(path[0], "path sizes")
+        path_errors = _curve(path[1], "path error rates", len(path_sizes))
+    if bayes_risk is not None:
+        bayes_risk = check_real(bayes_risk, "bayes_risk", minimum=0)
+    n_panels = 1 + len(panels)
+    titles = [None] * n_panels if titles is None else list(titles)
+    if len(titles) != n_panels:
+        raise ValueError(f"titles must have one entry per panel ({n_panels}), got "
+                         f"{len(titles)}.")
+    for k, title in enumerate(titles):
+        _check_title(title, f"titles[{k}]")
+    ylims = [None] * n_panels if ylims is None else list(ylims)
+    if len(ylims) != n_panels or any(
+            lim is not None and (len(lim) != 2 or not lim[0] < lim[1]) for lim in ylims):
+        raise ValueError(f"ylims must have one entry per panel ({n_panels}), each None or "
+                         f"(low, high) with low < high.")
+    with plt.rc_context({"font.size": fontsize}):
+        fig, axes = plt.subplots(n_panels, 1, figsize=(width, 2.6 * n_panels), sharex=True)
+        top = axes[0]
+        top.plot(n_nodes, errors, ".", ms=5, label="$L_S$, best pruning with $k$ nodes")
+        if true_errors is not None:
+            top.plot(n_nodes, true_errors, ".", ms=5,
+                     label="its true error $L_\\mathcal{D}$")
+        if path is not None:
+            top.plot(path_sizes, path_errors, "o", mfc="none", color="k", ms=7,
+                     label="trees of the cost-complexity path")
+        if bayes_risk is not None:
+            top.axhline(bayes_risk, color="grey", ls=":", label="Bayes risk")
+        top.set_ylabel("error rate")
+        for ax, panel in zip(axes[1:], panels):
+            for label, curve in panel.items():
+                line, = ax.plot(n_nodes, curve, label=label)
+                i = int(np.argmin(curve))
+                ax.plot(n_nodes[i], curve[i], "v", color=line.get_color(), ms=10, mec="k")
+            ax.set_ylabel("objective")
+        for ax, title, lim in zip(axes, titles, ylims):
+            ax.set_xscale("log")
+            if title:
+                ax.set_title(title)
+            if lim is not None:
+                ax.set_ylim(*lim)
+            ax.legend(loc="upper right")
+        axes[-1].set_xlabel("$k = |P|$, number of nodes (log scale)")
+        fig.tight_layout()
+    return fig
+
+
+def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: float = 7.0,
+                     fontsize: float = 9):
+    """Mean excess risk of several pruning rules against the sample size, with error bars.
+
+    One panel per group of rules, stacked, sharing both axes; each rule's mean over the
+    repetitions with one standard error, the sample size on a log axis. For Chapter 5's
+    consistency experiment (Nobel 2002, Sec. 4: weak Bayes-risk consistency).
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        The sample sizes, increasing.
+    excess : dict of str to dict of int to sequence of float
+        ``excess[rule][size]``: the excess risks of ``rule`` over the repetitions at ``size``
+        (at least two each).
+    groups : sequence of sequence of str
+        The rules of each panel, top to bottom.
+    labels : dict of str to str, optional
+        Legend label of each rule (default: its key).
+    titles : sequence of str, optional
+        One title per panel.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_drawing_size(width, fontsize)
+    sizes = _curve(sizes, "sizes")
+    if np.any(sizes <= 0) or np.any(np.diff(sizes) <= 0):
+        raise ValueError("sizes must be positive and increasing.")
+    if not isinstance(excess, dict):
+        raise TypeError(f"excess must be a dict of rules, got {type(excess).__name__}.")
+    if isinstance(groups, (str, bytes)) or not hasattr(groups, "__iter__"):
+        raise TypeError("groups must be a sequence of sequences of rule names.")
+    groups = list(groups)
+    if not groups or any(isinstance(group, str) or not hasattr(group, "__iter__")
+                         for group in groups):
+        raise ValueError("groups must hold at least one group (a list) of rule names.")
+    groups = [list(group) for group in groups]
+    if any(not group for group in groups):
+        raise ValueError("groups must not hold an empty group.")
+    labels = {} if labels is None else labels
+    if not isinstance(labels, dict):
+        raise TypeError(f"labels must be a dict or None, got {type(labels).__name__}.")
+    means, bars = {}, {}
+    for name in {name for group in groups for name in group}:
+        if name not in excess:
+            raise ValueError(f"groups names {name!r}, which excess does not contain.")
+        values = []
+        for size in sizes:
+            runs = excess[name].get(int(size)) if isinstance(excess[name], dict) else None
+            if runs is None:
+                raise ValueError(f"excess[{name!r}] has no values for size {int(size)}.")
+            runs = _curve(runs, f"excess[{name!r}][{int(size)}]")
+            if len(runs) < 2:
+                raise ValueError(f"excess[{name!r}][{int(size)}] needs at least two values.")
+            values.append(runs)
+        means[name] = np.array([np.mean(runs) for runs in values])
+        bars[name] = np.array([np.std(runs, ddof=1) / np.sqrt(len(runs)) for runs in values])
+    titles = [None] * len(groups) if titles is None else list(titles)
+    if len(titles) != len(groups):
+        raise ValueError(f"titles must have one entry per group ({len(groups)}), got "
+                         f"{len(titles)}.")
+    for k, title in enumerate(titles):
+        _check_title(title, f"titles[{k}]")
+    with plt.rc_context({"font.size": fontsize}):
+        fig, axes = plt.subplots(len(groups), 1, figsize=(width, 3.0 * len(groups)),
+                                 sharex=True, sharey=True, squeeze=False)
+        for ax, group, title in zip(axes[:, 0], groups, titles):
+            for name in group:
+                ax.errorbar(sizes, means[name], yerr=bars[name], marker="o", ms=4, capsize=3,
+                            label=labels.get(name, name))
+            ax.set_xscale("log")
+            ax.set_ylabel("excess risk")
+            if title:
+                ax.set_title(title)
+            ax.legend(loc="upper right")
+        axes[-1, 0].set_xlabel("sample size $m$ (log scale)")
+        fig.tight_layout()
+    return fig
+
+
+def plot_chosen_prunings(prunings, titles=None, *, width: float = 7.0, fontsize: float = 9):
+    """Prunings drawn on their own, one panel each, stacked vertically.
+
+    Each panel draws only the kept part of a pruning, as a tree whose leaves are the
+    pruning's leaves, so that a small pruning of a large tree stays readable. A pruning with
+    at most ``width / 0.7`` leaves is drawn with its split rules and class counts; a larger
+    one as dots. For Chapter 5's scale explorer (Nobel 2002, eq. 6 with a scaled penalty).
+
+    Parameters
+    ----------
+    prunings : Pruning or sequence of Pruning
+    titles : sequence of str, optional
+        One title per pruning.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    if isinstance(prunings, Pruning):
+        prunings = [prunings]
+    if isinstance(prunings, (str, bytes)) or not hasattr(prunings, "__iter__"):
+        raise TypeError("prunings must be a Pruning or a sequence of Prunings.")
+    prunings = list(prunings)
+    if not prunings:
+        raise ValueError("prunings must hold at least one Pruning.")
+    for k, pruning in enumerate(prunings):
+        if not isinstance(pruning, Pruning):
+            raise TypeError(f"prunings[{k}] must be a Pruning, got {type(pruning).__name__}.")
+    titles = _per_panel(titles, len(prunings), "titles")
+    for k, title in enumerate(titles):
+        _check_title(title, f"titles[{k}]")
+    _check_drawing_size(width, fontsize)
+    trees = [_kept_tree(pruning) for pruning in prunings]
+    readable = [tree.n_leaves <= width / 0.7 for tree in trees]
+    heights = [(0.75 if small else 0.3) * (tree.max_depth + 1) + 0.5
+               for tree, small in zip(trees, readable)]
+    with plt.rc_context({"font.size": fontsize}):
+        fig, axes = plt.subplots(len(trees), 1, figsize=(width, sum(heights)),
+                                 height_ratios=heights, squeeze=False)
+        for ax, tree, small, title in zip(axes[:, 0], trees, readable, titles):
+            plot_tree(tree, ax=ax, max_labelled_nodes=tree.n_nodes if small else 0,
+                      title=title)
+            _raise_font_sizes(ax, fontsize)
+        fig.tight_layout()
+    return fig
 
 
 # ----------------------------------------------------------------------------- chapter 6
+def _series(values, name: str, length: int | None = None, *, positive: bool = False):
+    """A 1-D float array (one entry per point), with errors that name ``name``."""
+    values = as_array(values, name, ndim=1, dtype=np.float64).astype(float)
+    if length is not None and len(values) != length:
+        raise ValueError(f"{name} must have one entry per point ({length}), got "
+                         f"{len(values)}.")
+    if positive and np.any(values <= 0):
+        raise ValueError(f"{name} must be positive (it is drawn on a log scale).")
+    return values
+
+
+def plot_penalty_budget(budgets, penalty, penalty_all, pruning_error, bound, *,
+                        budget=None, width: float = 7.0, fontsize: float = 9):
+    """The k-REP class against its growing-error budget k (Chapter 6).
+
+    Top panel: the mean Rademacher penalty of the class P_k(T) of the prunings with at most
+    k growing errors against k (log scale), with the penalty of all prunings dashed.
+    Bottom panel: the pruning-set error of the k-REP pruning and the Rademacher bound
+    L_S + 2 R_m + 5 eta (Kääriäinen, Malinen & Elomaa 2004, eq. (1)) against k, with the
+    paper's budget ``budget`` dotted.
+
+    Parameters
+    ----------
+    budgets : array-like of shape (n,)
+        Growing-error budgets k, positive and increasing.
+    penalty : array-like of shape (n,)
+        Mean penalty of P_k(T) at every budget.
+    penalty_all : float
+        Mean penalty of all prunings.
+    pruning_error, bound : array-like of shape (n,)
+        Pruning-set error rate of the k-REP pruning and its bound at every budget.
+    budget : float, optional
+        A budget to mark with a dotted line in the bottom panel.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import NullFormatter, ScalarFormatter
+
+    _check_drawing_size(width, fontsize)
+    budgets = _series(budgets, "budgets", positive=True)
+    if len(budgets) < 2 or np.any(np.diff(budgets) <= 0):
+        raise ValueError("budgets must be at least two increasing numbers.")
+    n = len(budgets)
+    penalty = _series(penalty, "penalty", n)
+    pruning_error = _series(pruning_error, "pruning_error", n)
+    bound = _series(bound, "bound", n)
+    penalty_all = check_real(penalty_all, "penalty_all")
+    if budget is not None:
+        budget = check_real(budget, "budget", minimum=0, strict=True)
+    with plt.rc_context({"font.size": fontsize, "legend.fontsize": fontsize}):
+        fig, (top, bottom) = plt.subplots(2, 1, figsize=(width, 6.4), sharex=True)
+        top.plot(budgets, penalty, "o-", color=_PALETTE[0], label="k-REP class")
+        top.axhline(penalty_all, color="k", ls="--", label="all prunings (REP class)")
+        top.set_ylabel(r"mean of $\hat{\mathfrak{R}}_m$")
+        top.set_title("the penalty grows with the class")
+        bottom.plot(budgets, pruning_error, "o-", color=_PALETTE[1],
+                    label="pruning-set error of k-REP")
+        bottom.plot(budgets, bound, "s-", color=_PALETTE[3],
+                    label=r"bound $L_S + 2\hat{\mathfrak{R}}_m + 5\eta$")
+        if budget is not None:
+            bottom.axvline(budget, color="grey", ls=":", label=f"k = {budget:g}")
+        bottom.set_ylabel("error rate")
+        bottom.set_xlabel("budget k (growing errors, log scale)")
+        bottom.set_title("fit against penalty")
+        decades = np.arange(np.floor(np.log10(budgets[0])), np.log10(budgets[-1]) + 1)
+        ticks = [t for t in np.outer(10 ** decades, [1, 2, 3, 5]).ravel()
+                 if budgets[0] <= t <= budgets[-1]]
+        for ax in (top, bottom):
+            ax.set_xscale("log")
+            if len(ticks) >= 2:
+                ax.set_xticks(ticks)
+            ax.xaxis.set_major_formatter(ScalarFormatter())
+            ax.xaxis.set_minor_formatter(NullFormatter())
+            ax.legend()
+        bottom.tick_params(labelbottom=True)
+        fig.tight_layout()
+    return fig
+
+
+def plot_bounds_by_data_set(labels, values, *, xlabel: str = "error rate",
+                            title: str | None = None, width: float = 7.0,
+                            fontsize: float = 9):
+    """Test errors and bounds side by side, one row per data set (Chapters 6 and 7).
+
+    A dot plot: every row (a data set, or a data set and a pruning method) is a horizontal
+    line on which each series (a test error, the Rademacher bound of Kääriäinen, Malinen &
+    Elomaa 2004, an Occam's-razor bound, ...) is a marker of its own, so that the bounds can
+    be read against the test error row by row. Rows run from top to bottom in the order of
+    ``labels``; the legend sits below the plot.
+
+    Parameters
+    ----------
+    labels : sequence of str
+        One label per row.
+    values : dict of str to array-like
+        Series by legend label, one value per row.
+    xlabel : str, default "error rate"
+    title : str, optional
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_drawing_size(width, fontsize)
+    labels = _names(labels, "labels", 1, "row")
+    if labels is None:
+        raise TypeError("labels must be a sequence of strings, one per row, got None.")
+    if not isinstance(values, dict) or not values:
+        raise TypeError("values must be a non-empty dict mapping series labels to values.")
+    series = {str(name): _series(v, f"values[{name!r}]", len(labels))
+              for name, v in values.items()}
+    _check_title(title)
+    _check_title(xlabel, "xlabel")
+    markers = "os^vDP*Xh"
+    n = len(labels)
+    legend_height = 0.1 + 0.22 * ((len(series) + 1) // 2)
+    height = 1.0 + 0.3 * n + legend_height + (0.3 if title else 0)
+    with plt.rc_context({"font.size": fontsize, "legend.fontsize": fontsize}):
+        fig, ax = plt.subplots(figsize=(width, height))
+        rows = np.arange(n)[::-1]
+        for row in rows:
+            ax.axhline(row, color="#E5E5E5", lw=0.8, zorder=0)
+        for k, (name, points) in enumerate(series.items()):
+            ax.plot(points, rows, markers[k % len(markers)], ls="none", ms=6,
+                    color=_PALETTE[k % len(_PALETTE)], label=name, alpha=0.9)
+        ax.set_yticks(rows, labels)
+        ax.set_ylim(-0.7, n - 0.3)
+        ax.set_xlim(left=0)
+        ax.set_xlabel(xlabel)
+        if title:
+            ax.set_title(title)
+        fig.legend(*ax.get_legend_handles_labels(), loc="lower center", ncol=2,
+                   frameon=False)
+        fig.tight_layout(rect=(0, legend_height / height, 1, 1))
+    return fig
+
+
 
 
 # ----------------------------------------------------------------------------- chapter 7
+def plot_c_effect(c_values, panels, *, width: float = 7.0, fontsize: float = 9):
+    """k-REP's bound and test error against the constant c, one panel per data set
+    (Chapter 7).
+
+    k-REP keeps the prunings with at most k = floor(c x growing errors of the unpruned tree)
+    growing errors (Kääriäinen, Malinen & Elomaa 2004, Sec. 6.2). Each panel plots the
+    average Rademacher bound and test error of the k-REP pruning against c (solid) and
+    REP's bound and test error, which do not depend on c (dotted). Panels are stacked
+    vertically and share the c axis.
+
+    Parameters
+    ----------
+    c_values : array-like of shape (n,)
+        The constants c, increasing.
+    panels : dict of str to dict
+        Per data set (the panel's title), a dict with ``"bound"`` and ``"test"`` (k-REP's
+        values, one per c) and ``"rep_bound"`` and ``"rep_test"`` (REP's values, floats).
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_drawing_size(width, fontsize)
+    c_values = _series(c_values, "c_values")
+    if len(c_values) < 2 or np.any(np.diff(c_values) <= 0):
+        raise ValueError("c_values must be at least two increasing numbers.")
+    if not isinstance(panels, dict) or not panels:
+        raise TypeError("panels must be a non-empty dict mapping data set names to dicts.")
+    checked = {}
+    for name, panel in panels.items():
+        keys = {"bound", "test", "rep_bound", "rep_test"}
+        if not isinstance(panel, dict) or set(panel) != keys:
+            raise ValueError(f"panels[{name!r}] must be a dict with the keys "
+                             f"{sorted(keys)}.")
+        checked[str(name)] = dict(
+            bound=_series(panel["bound"], f"panels[{name!r}]['bound']", len(c_values)),
+            test=_series(panel["test"], f"panels[{name!r}]['test']", len(c_values)),
+            rep_bound=check_real(panel["rep_bound"], f"panels[{name!r}]['rep_bound']"),
+            rep_test=check_real(panel["rep_test"], f"panels[{name!r}]['rep_test']"))
+    bound_colour, test_colour = _PALETTE[3], _PALETTE[0]
+    with plt.rc_context({"font.size": fontsize, "legend.fontsize": fontsize}):
+        height = 1.4 + 2.6 * len(checked)
+        fig, axes = plt.subplots(len(checked), 1, figsize=(width, height), sharex=True,
+                                 squeeze=False)
+        for ax, (name, panel) in zip(axes[:, 0], checked.items()):
+            ax.plot(c_values, panel["bound"], "o-", color=bound_colour,
+                    label="k-REP Rademacher bound")
+            ax.plot(c_values, panel["test"], "s-", color=test_colour,
+                    label="k-REP test error")
+            ax.axhline(panel["rep_bound"], color=bound_colour, ls=":", label="REP bound")
+            ax.axhline(panel["rep_test"], color=test_colour, ls=":", label="REP test error")
+            ax.set_ylabel("average over splits")
+            ax.set_title(name)
+            ax.tick_params(labelbottom=True)
+        axes[-1, 0].set_xlabel("c  (k = c x growing errors of the unpruned tree)")
+        fig.legend(*axes[0, 0].get_legend_handles_labels(), loc="lower center", ncol=2,
+                   frameon=False)
+        fig.tight_layout(rect=(0, 0.55 / height, 1, 1))
+    return fig
+
+
 
 
 # ----------------------------------------------------------------------------- chapter 8

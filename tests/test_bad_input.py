@@ -1020,6 +1020,27 @@ BAD_INPUT = [
     # -------------------- plotting.py
     # plotting, chapter 1 figures
     # plotting, chapter 2 figures
+    ("plot_alpha_selection selection path",
+     lambda f: PL.plot_alpha_selection(path),
+     TypeError, "selection"),
+    ("plot_alpha_selection test_error short",
+     lambda f: PL.plot_alpha_selection(sel, [0.1]),
+     ValueError, "test_error"),
+    ("plot_alpha_selection width 9",
+     lambda f: PL.plot_alpha_selection(sel, width=9),
+     ValueError, "width"),
+    ("pruned_tree tree",
+     lambda f: PL.pruned_tree(T),
+     TypeError, "pruning"),
+    ("plot_path_explorer step too large",
+     lambda f: PL.plot_path_explorer(sel, len(sel.path)),
+     ValueError, "step"),
+    ("plot_path_explorer step float",
+     lambda f: PL.plot_path_explorer(sel, 0.5),
+     TypeError, "step"),
+    ("plot_path_explorer fontsize 8",
+     lambda f: PL.plot_path_explorer(sel, 0, fontsize=8),
+     ValueError, "fontsize"),
     # plotting, chapter 3 figures
     # plotting, chapter 4 figures
     # plotting, chapter 5 figures
@@ -1901,6 +1922,12 @@ VALID_EDGE_INPUT = [
     # -------------------- plotting.py
     # plotting ok, chapter 1 figures
     # plotting ok, chapter 2 figures
+    ("plot_alpha_selection ok no test error",
+     lambda f: PL.plot_alpha_selection(sel, title="t")),
+    ("pruned_tree ok root only",
+     lambda f: PL.pruned_tree(pk.Pruning.root_only(T))),
+    ("plot_path_explorer ok last step",
+     lambda f: PL.plot_path_explorer(sel, len(sel.path) - 1, sel.error)),
     # plotting ok, chapter 3 figures
     # plotting ok, chapter 4 figures
     # plotting ok, chapter 5 figures
