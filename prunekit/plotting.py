@@ -1528,7 +1528,8 @@ def plot_bounds_by_data_set(labels, values, *, xlabel: str = "error rate",
     series = {str(name): _series(v, f"values[{name!r}]", len(labels))
               for name, v in values.items()}
     _check_title(title)
-    _check_title(xlabel, "xlabel")
+    if not isinstance(xlabel, str):
+        raise TypeError(f"xlabel must be a string, got {type(xlabel).__name__}.")
     markers = "os^vDP*Xh"
     n = len(labels)
     legend_height = 0.1 + 0.22 * ((len(series) + 1) // 2)

@@ -1045,7 +1045,25 @@ BAD_INPUT = [
     # plotting, chapter 4 figures
     # plotting, chapter 5 figures
     # plotting, chapter 6 figures
+    ("plot_penalty_budget budgets decreasing",
+     lambda f: PL.plot_penalty_budget([3, 2], [0.1, 0.2], 0.2, [0.1, 0.1], [0.3, 0.3]),
+     ValueError, "budgets"),
+    ("plot_penalty_budget penalty short",
+     lambda f: PL.plot_penalty_budget([2, 3], [0.1], 0.2, [0.1, 0.1], [0.3, 0.3]),
+     ValueError, "penalty"),
+    ("plot_bounds_by_data_set values list",
+     lambda f: PL.plot_bounds_by_data_set(["a"], [0.1]),
+     TypeError, "values"),
+    ("plot_bounds_by_data_set labels str",
+     lambda f: PL.plot_bounds_by_data_set("a", {"x": [0.1]}),
+     TypeError, "labels"),
     # plotting, chapter 7 figures
+    ("plot_c_effect panels missing keys",
+     lambda f: PL.plot_c_effect([1.0, 1.1], {"A": {"bound": [0.2, 0.3]}}),
+     ValueError, "panels"),
+    ("plot_c_effect c_values one",
+     lambda f: PL.plot_c_effect([1.0], {}),
+     ValueError, "c_values"),
     # plotting, chapter 8 figures
     # plotting, chapter 9 figures
     ("plot_tree class_names short",
@@ -1932,7 +1950,16 @@ VALID_EDGE_INPUT = [
     # plotting ok, chapter 4 figures
     # plotting ok, chapter 5 figures
     # plotting ok, chapter 6 figures
+    ("plot_penalty_budget ok numpy ints",
+     lambda f: PL.plot_penalty_budget(np.array([2, 3]), [0.1, 0.2], np.float64(0.2),
+                                      [0.1, 0.1], [0.3, 0.3], budget=np.int64(2))),
+    ("plot_bounds_by_data_set ok one row",
+     lambda f: PL.plot_bounds_by_data_set(("a",), {"x": np.array([0.1])})),
     # plotting ok, chapter 7 figures
+    ("plot_c_effect ok one panel",
+     lambda f: PL.plot_c_effect(np.array([1.0, 2.0]),
+                                {"A": dict(bound=[0.2, 0.3], test=[0.1, 0.1],
+                                           rep_bound=np.float64(0.3), rep_test=0.1)})),
     # plotting ok, chapter 8 figures
     # plotting ok, chapter 9 figures
     ("plot_tree ok counts-only tree",
