@@ -156,29 +156,36 @@ def signed_class_sums(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
     return counts, np.moveaxis(sums, -1, 0)
 
 
-def relabelled_leaf_errors(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
-    """Errors every node makes as a leaf on the two relabelled samples of Section 2.
+def relabelled_leaf_errors(tree: Tree, X, y,
+                           signs) -> tuple[np.ndarray, np.ndarray]:
+    """Errors every node makes as a leaf on the two relabelled samples.
 
-    Kääriäinen, Malinen & Elomaa (2004), Sec. 2, with the signs sigma_i (the paper's r_i):
-    z_i = ybar_i (the complement class, "any class but y_i") where sigma_i = +1 and z_i = y_i
-    where sigma_i = -1; a leaf labelled c errs on
-    (x_i, ybar_i) when c = y_i and on (x_i, y_i) when c != y_i. The opposite relabelling zbar
-    swaps the roles of the two signs. With two classes ybar_i is simply the other class.
+    Kääriäinen, Malinen & Elomaa (2004), Sec. 2, with the signs sigma_i
+    (the paper's r_i): z_i = ybar_i (the complement class, "any class but
+    y_i") where sigma_i = +1 and z_i = y_i where sigma_i = -1; a leaf
+    labelled c errs on (x_i, ybar_i) when c = y_i and on (x_i, y_i) when
+    c != y_i. The opposite relabelling zbar swaps the roles of the two
+    signs. With two classes ybar_i is simply the other class.
 
     Returns
     -------
-    errors_z, errors_zbar : ndarray of int64, shape (n_nodes,) or (n_draws, n_nodes)
-        Relabelled errors of every node as a leaf with the tree's label (one row per draw when
-        ``signs`` is 2-D).
+    errors_z, errors_zbar : ndarray of int64, shape (n_nodes,) or
+        (n_draws, n_nodes)
+        Relabelled errors of every node as a leaf with the tree's label
+        (one row per draw when ``signs`` is 2-D).
     """
     counts, sums = signed_class_sums(tree, X, y, signs)
     nodes = np.arange(tree.n_nodes)
-    label_count = counts[nodes, tree.labels]                 # examples of the node's label
-    label_sum = sums[:, nodes, tree.labels]                  # their signs, summed
+    # examples of the node's label, and their signs summed
+    label_count = counts[nodes, tree.labels]
+    label_sum = sums[:, nodes, tree.labels]
     total, total_sum = counts.sum(axis=1), sums.sum(axis=2)
-    plus_label, minus_label = (label_count + label_sum) // 2, (label_count - label_sum) // 2
-    plus_total, minus_total = (total + total_sum) // 2, (total - total_sum) // 2
-    errors_z = plus_label + (minus_total - minus_label)      # r=+1 of the label, r=-1 not
+    plus_label = (label_count + label_sum) // 2
+    minus_label = (label_count - label_sum) // 2
+    plus_total = (total + total_sum) // 2
+    minus_total = (total - total_sum) // 2
+    # sigma = +1 with the node's label, or sigma = -1 without it
+    errors_z = plus_label + (minus_total - minus_label)
     errors_zbar = minus_label + (plus_total - plus_label)
     if np.ndim(signs) == 1:
         return errors_z[0], errors_zbar[0]
@@ -312,20 +319,23 @@ def growing_errors_of_tree(tree: Tree) -> int:
 
 # ---------------------------------------------------------------------- k-REP
 def min_plus_merge(left, right, k: int) -> np.ndarray:
-    """One k-REP merge of two children, in the dense form of Algorithm 6 (lines 6-12).
+    """One k-REP merge of two children, dense (the paper's Algorithm 6).
 
-    ``left[u]`` is the fewest pruning errors of a pruning of the left subtree with at most u
-    growing errors (``inf`` where there is none), likewise ``right``; the result is
+    ``left[u]`` is the fewest pruning errors of a pruning of the left
+    subtree with at most u growing errors (``inf`` where there is none),
+    likewise ``right``; the result is the min-plus convolution
 
-        merged[i] = min_{u + v = i} left[u] + right[v],   i = 0, ..., k,
+        merged[i] = min_{u + v = i} left[u] + right[v],   i = 0, ..., k
 
-    the min-plus convolution (Kääriäinen, Malinen & Elomaa 2004, Theorem 5). Sizes are left
-    out here; :func:`k_reduced_error` breaks ties by size as Definition 4 asks.
+    (Kääriäinen, Malinen & Elomaa 2004; their Theorem 5). Sizes are left
+    out here; :func:`k_reduced_error` breaks ties by size as their
+    Definition 4 asks.
 
     Parameters
     ----------
     left, right : array-like of float
-        Non-increasing in u (a pruning with at most u errors also has at most u + 1).
+        Non-increasing in u (a pruning with at most u errors also has at
+        most u + 1).
     k : int
         Growing-error budget; entries beyond k are ignored.
 
