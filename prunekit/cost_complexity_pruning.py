@@ -201,13 +201,16 @@ class CostComplexityPath(ReadOnlyArrays):
 
 
 def _collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
-    """Weakest-link pruning with a priority queue: the alpha at which each node is collapsed.
+    """The alpha at which each node is collapsed: the weakest-link pruning of
+    Breiman et al. (1984), computed with a priority queue.
 
-    Nodes are popped in order of g(t) = (R(t) - R(T_t)) / (|T_t~| - 1). Collapsing a node
-    only raises the g of its ancestors (a weakest link has the smallest ratio, and removing it
-    from an ancestor's ratio cannot lower it), so a queued key is a lower bound: a popped node
-    whose g has grown since is queued again with its new g. Returns ``inf`` for nodes that are
-    cut away with an ancestor before they are collapsed themselves, and for leaves.
+    Nodes are popped in order of g(t) = (R(t) - R(T_t)) / (|T_t~| - 1).
+    Collapsing a node only raises the g of its ancestors (a weakest link has
+    the smallest ratio, and removing it from an ancestor's ratio cannot lower
+    it), so a queued key is a lower bound: a popped node whose g has grown
+    since is queued again with its new g. Returns ``inf`` for nodes that are
+    cut away with an ancestor before they are collapsed themselves, and for
+    leaves.
     """
     n_nodes = tree.n_nodes
     is_leaf = tree.is_leaf
@@ -216,12 +219,15 @@ def _collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
     preorder, size = _preorder(tree)
     position = np.empty(n_nodes, dtype=np.int64)
     position[preorder] = np.arange(n_nodes)
-    cut = np.zeros(n_nodes, dtype=bool)          # by preorder position: removed with an ancestor
+    # by preorder position: removed with an ancestor
+    cut = np.zeros(n_nodes, dtype=bool)
     inner = np.flatnonzero(~is_leaf)
-    queue = list(zip(((risk[inner] - branch[inner]) / (leaves[inner] - 1)).tolist(), inner.tolist()))
+    g_inner = (risk[inner] - branch[inner]) / (leaves[inner] - 1)
+    queue = list(zip(g_inner.tolist(), inner.tolist()))
     heapq.heapify(queue)
     branch_, leaves_, risk_ = branch.tolist(), leaves.tolist(), risk.tolist()
-    parent, position_, size_ = tree.parent.tolist(), position.tolist(), size.tolist()
+    parent = tree.parent.tolist()
+    position_, size_ = position.tolist(), size.tolist()
     collapse = np.full(n_nodes, np.inf)
     last = 0.0
     pop, push = heapq.heappop, heapq.heappush
@@ -233,7 +239,7 @@ def _collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
         if g > key:
             push(queue, (g, t))
             continue
-        last = g = max(g, last)                   # guards against rounding in float risks
+        last = g = max(g, last)        # guards against rounding in float risks
         collapse[t] = g
         start = position_[t]
         cut[start + 1:start + size_[t]] = True
