@@ -1,0 +1,187 @@
+"""Small Sphinx additions that make the built book read like a textbook.
+
+* **Lettered appendices.** The appendix pages are not numbered chapters, so Sphinx would number
+  their results "Theorem 1" (the same words as a chapter's "Theorem 1.1" or a paper's
+  "Theorem 1"). Each page named in ``appendix_letters`` gets its letter instead: results
+  "Theorem A.1", sections "A.2", and ``{numref}`Appendix %s <label>``` reads "Appendix A".
+* **The proof index by title.** sphinx-proof's index lists results by their labels
+  (``ch2-lem-lattice``); here it lists "Lemma 2.1 — The lattice of prunings", grouped by chapter.
+* **Editions.** ``BOOK_EDITION=student`` builds the student edition: sphinx-exercise drops
+  every solution (``hide_solutions``), so a teacher can publish the book during a course
+  without the answers. The default edition keeps them, collapsed.
+* **Each script once.** sphinx-thebe and sphinx-togglebutton register their inline
+  configuration twice (their handlers run on an event that fires twice), which makes every page
+  throw "Identifier 'THEBE_JS_URL' has already been declared"; repeated scripts are dropped.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import defaultdict
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+
+EDITIONS = ("full", "student")
+
+
+def _letter_numbers(numbers: dict, letter: str) -> dict:
+    """``{id: (1,)} -> {id: ("A", 1)}`` (and ``(1, 2) -> ("A", 1, 2)``)."""
+    return {key: (letter, *value) for key, value in numbers.items()}
+
+
+def letter_appendices(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """Give every appendix page its letter in section and result numbers.
+
+    Runs after Sphinx has numbered sections and figures (``env-get-updated``), so the numbers
+    it rewrites are the final ones; returns no extra documents to write.
+    """
+    for docname, letter in app.config.appendix_letters.items():
+        if docname not in env.found_docs:
+            continue
+        fignumbers = env.toc_fignumbers.get(docname, {})
+        env.toc_fignumbers[docname] = {
+            figtype: _letter_numbers(numbers, letter) for figtype, numbers in fignumbers.items()
+        }
+        env.toc_secnumbers[docname] = _section_numbers(env, docname, letter)
+    return []
+
+
+def _section_numbers(env: BuildEnvironment, docname: str, letter: str) -> dict:
+    """"A" for the page itself and "A.1", "A.2", ... for its sections, by anchor."""
+    numbers = {}
+    toc = env.tocs.get(docname)
+    if toc is None:
+        return numbers
+
+    def walk(node, prefix):
+        count = 0
+        for item in node.children:
+            if not isinstance(item, nodes.list_item):
+                continue
+            count += 1
+            reference = item.next_node(nodes.reference)
+            anchor = reference["anchorname"] if reference is not None else ""
+            number = prefix + (count,) if prefix else (letter,)
+            numbers[anchor] = number
+            reference["secnumber"] = number
+            for sub in item.children:
+                if isinstance(sub, nodes.bullet_list):
+                    walk(sub, number)
+
+    walk(toc, ())
+    return numbers
+
+
+def record_proof_titles(app: Sphinx, doctree: nodes.document) -> None:
+    """Keep each sphinx-proof result's title next to its label, for the proof index."""
+    proofs = getattr(app.env, "proof_list", {})
+    for node in doctree.findall(nodes.Element):
+        label = node.get("label") if "realtype" in node.attributes else None
+        if label in proofs:
+            title = str(node.get("title", "")).strip()
+            proofs[label]["title"] = re.sub(r"^\((.*)\)$", r"\1", title).strip()
+
+
+def _chapter_of(env: BuildEnvironment, docname: str, numbers: tuple) -> str:
+    """The group a result is listed under: "Chapter 4", "Appendix A", or the page title."""
+    if numbers and isinstance(numbers[0], str):
+        return f"Appendix {numbers[0]}"
+    if len(numbers) > 1:
+        return f"Chapter {numbers[0]}"
+    title = env.titles.get(docname)
+    return title.astext() if title is not None else docname
+
+
+def proof_index_entries(env: BuildEnvironment) -> list:
+    """The proof index: (group, [entries]) sorted by chapter and number."""
+    groups = defaultdict(list)
+    for label, info in getattr(env, "proof_list", {}).items():
+        docname = info["docname"]
+        realtype = info["realtype"]
+        if realtype == "proof" or label.startswith(f"{realtype}-"):
+            continue  # proofs, and results without a label, are not listed
+        numbers = env.toc_fignumbers.get(docname, {}).get(info["countertype"], {}).get(label, ())
+        number = ".".join(map(str, numbers))
+        name = f"{realtype.title()} {number}".strip()
+        title = info.get("title", "")
+        if title:
+            name = f"{name} — {title}"
+        group = _chapter_of(env, docname, numbers)
+        key = tuple((0, n) if isinstance(n, int) else (1, str(n)) for n in numbers)
+        groups[group].append((key, (name, 0, docname, label, "", "", realtype)))
+
+    def group_key(item):
+        entries = item[1]
+        return min(key for key, _ in entries)
+
+    return [(group, [entry for _, entry in sorted(entries)])
+            for group, entries in sorted(groups.items(), key=group_key)]
+
+
+def _proof_index_class():
+    from sphinx_proof.domain import ProofIndex
+
+    class TitledProofIndex(ProofIndex):
+        """sphinx-proof's index, with each result's number and title instead of its label."""
+
+        def generate(self, docnames=None):
+            return proof_index_entries(self.domain.env), False
+
+    return TitledProofIndex
+
+
+def use_titled_proof_index(app: Sphinx) -> None:
+    """Replace sphinx-proof's index (the domain object already exists at this point)."""
+    app.env.get_domain("prf").indices = [_proof_index_class()]
+
+
+def choose_edition(app: Sphinx, config) -> None:
+    """``BOOK_EDITION=student``: build without solutions."""
+    edition = os.environ.get("BOOK_EDITION", "full") or "full"
+    if edition not in EDITIONS:
+        raise ValueError(f"BOOK_EDITION must be one of {EDITIONS}, got {edition!r}")
+    config.book_edition = edition
+    if edition == "student":
+        config.hide_solutions = True
+
+
+def _once(entries: list, key) -> list:
+    """``entries`` without repeats (by ``key``), in their order."""
+    kept, seen = [], set()
+    for entry in entries:
+        if key(entry) not in seen:
+            seen.add(key(entry))
+            kept.append(entry)
+    return kept
+
+
+def _script_key(script) -> tuple:
+    """What makes two scripts the same (an inline script's file name is None or "")."""
+    return (script.filename or "", tuple(sorted(script.attributes.items())))
+
+
+def each_script_once(app, pagename, templatename, context, doctree) -> None:
+    """Drop repeated scripts from the page (run last: earlier handlers add scripts too)."""
+    scripts = context.get("script_files")
+    if isinstance(scripts, list):
+        scripts[:] = _once(scripts, _script_key)
+
+
+def add_edition_to_context(app, pagename, templatename, context, doctree) -> None:
+    """Tell the templates which edition this is."""
+    context["book_edition"] = app.config.book_edition
+
+
+def setup(app: Sphinx) -> dict:
+    app.add_config_value("appendix_letters", {}, "env")
+    app.add_config_value("book_edition", "full", "env")
+    app.connect("config-inited", choose_edition)
+    app.connect("builder-inited", use_titled_proof_index)
+    app.connect("doctree-read", record_proof_titles)
+    app.connect("env-get-updated", letter_appendices, priority=900)
+    app.connect("html-page-context", add_edition_to_context)
+    app.connect("html-page-context", each_script_once, priority=999)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
