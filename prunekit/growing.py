@@ -356,14 +356,18 @@ def best_threshold_split(X, y, measure="gini", min_samples_leaf: int = 1) -> Spl
                        min_samples_leaf)
 
 
-def _best_split(X: np.ndarray, onehot: np.ndarray, C, min_samples_leaf: int) -> Split:
+def _best_split(X: np.ndarray, onehot: np.ndarray, C,
+                min_samples_leaf: int) -> Split:
     m = X.shape[0]
-    order = np.argsort(X, axis=0, kind="stable")                # (m, d)
-    values = np.take_along_axis(X, order, axis=0)               # sorted feature values
-    left = np.cumsum(onehot[order], axis=0)[:-1]                # (m-1, d, K): counts at or below position
+    order = np.argsort(X, axis=0, kind="stable")           # (m, d)
+    values = np.take_along_axis(X, order, axis=0)          # sorted values
+    # (m-1, d, K): class counts at or below each sorted position
+    left = np.cumsum(onehot[order], axis=0)[:-1]
     right = onehot.sum(axis=0) - left
     position = np.arange(1, m)[:, None]
-    valid = (values[1:] > values[:-1]) & (position >= min_samples_leaf) & (m - position >= min_samples_leaf)
+    valid = ((values[1:] > values[:-1])
+             & (position >= min_samples_leaf)
+             & (m - position >= min_samples_leaf))
     if not valid.any():
         return Split(-1, np.nan, 0.0, 0)
     gains = np.where(valid, gain(left, right, C), -np.inf)

@@ -24,6 +24,7 @@ __all__ = [
     # chapter 3
     "plot_pruning_share",
     # chapter 4
+    "plot_excess_error",
     # chapter 5
     "plot_partitions", "plot_size_profile", "plot_excess_risk", "plot_chosen_prunings",
     # chapter 6
@@ -836,8 +837,9 @@ def plot_alpha_selection(selection, test_error=None, *, test_label: str = "test 
                        ls=":", lw=1, label=f"minimum {selection.method} error + 1 SE")
         rules = ([("0-SE and 1-SE", best, "--")] if best == one_se
                  else [("0-SE", best, "--"), ("1-SE", one_se, "-.")])
-        for rule, k, style in rules:
-            ax_err.axvline(path.alphas[k], color="k", ls=style, lw=1,
+        for (rule, k, style), marker in zip(rules, "ds"):
+            ax_err.axvline(path.alphas[k], color="k", ls=style, lw=1, marker=marker, ms=7,
+                           markevery=[0], clip_on=False,
                            label=(f"{rule}: $\\alpha$ = {path.alphas[k]:.4g}, "
                                   f"{path.n_leaves[k]} leaves"))
         ax_err.set_title(prefix + r"choosing $\alpha$")
@@ -1038,12 +1040,120 @@ def plot_pruning_share(results, fractions, *, width: float = 7.0, row_height: fl
         for ax in axes[-1]:
             ax.set_xlabel("pruning share (%)")
         handles, labels = axes[0, 0].get_legend_handles_labels()
-        fig.legend(handles, labels, loc="upper center", ncol=2, frameon=False)
+        order = sorted(range(len(labels)), key=lambda k: not labels[k].startswith("REP"))
+        fig.legend([handles[k] for k in order], [labels[k] for k in order],
+                   loc="upper center", ncol=2, frameon=False)
         fig.tight_layout(rect=(0, 0, 1, 1 - 0.55 / fig.get_size_inches()[1]))
     return fig
 
 
 # ----------------------------------------------------------------------------- chapter 4
+# Kearns and Mansour's pruning (Chapter 4): the exact experiment on the Boolean cube.
+
+def plot_excess_error(sizes, excess, km_nodes, opt_nodes, grown_nodes, constants, *,
+                      shown=None, width: float = 7.0, fontsize: float = 9):
+    """Excess error and size of Kearns and Mansour's pruning against the sample size.
+
+    The figure of Chapter 4's exact experiment on the Boolean cube. Top panel: for every
+    constant c of ``shown``, the mean over the samples of the exact excess error
+    L_D(P_KM) - eps_opt of the pruning of Kearns and Mansour (1998) against the best pruning,
+    with one standard error, and dashed the reference rate sqrt(s_opt / m) of their
+    Theorem 5 (mean over the samples). Bottom panel: the mean sizes |P_KM| for the same
+    constants, s_opt = |P_opt| (dashed) and the grown tree |T| (dotted), on log-log axes.
+    The sample size is on a log axis in both panels.
+
+    Parameters
+    ----------
+    sizes : sequence of int
+        The sample sizes m, positive and increasing.
+    excess, km_nodes : array-like of shape (len(sizes), n_samples, len(constants))
+        The excess errors L_D(P_KM) - eps_opt and the sizes |P_KM| of every run.
+    opt_nodes, grown_nodes : array-like of shape (len(sizes), n_samples)
+        The sizes of the best pruning P_opt and of the grown tree T of every sample.
+    constants : sequence of float
+        The constants c of the runs, non-negative.
+    shown : sequence of float, optional
+        The constants to draw, each one of ``constants``; default all of them.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_drawing_size(width, fontsize)
+    sizes = as_array(sizes, "sizes", ndim=1, dtype=np.float64).astype(float)
+    if np.any(sizes <= 0) or np.any(np.diff(sizes) <= 0):
+        raise ValueError(f"sizes must be positive and increasing, got {sizes.tolist()}.")
+    constants = as_array(constants, "constants", ndim=1, dtype=np.float64).astype(float)
+    if np.any(constants < 0):
+        raise ValueError(f"constants must be non-negative, got {constants.tolist()}.")
+    runs = {}
+    for name, values in (("excess", excess), ("km_nodes", km_nodes)):
+        runs[name] = as_array(values, name, ndim=3, dtype=np.float64).astype(float)
+        if runs[name].shape[0] != len(sizes) or runs[name].shape[2] != len(constants):
+            raise ValueError(f"{name} must have shape (len(sizes), n_samples, len(constants)) "
+                             f"= ({len(sizes)}, n_samples, {len(constants)}), got "
+                             f"{runs[name].shape}.")
+    n_samples = runs["excess"].shape[1]
+    if runs["km_nodes"].shape != runs["excess"].shape:
+        raise ValueError(f"km_nodes must have the shape of excess, {runs['excess'].shape}, got "
+                         f"{runs['km_nodes'].shape}.")
+    for name, values in (("opt_nodes", opt_nodes), ("grown_nodes", grown_nodes)):
+        runs[name] = as_array(values, name, ndim=2, dtype=np.float64).astype(float)
+        if runs[name].shape != (len(sizes), n_samples):
+            raise ValueError(f"{name} must have shape (len(sizes), n_samples) = "
+                             f"({len(sizes)}, {n_samples}), got {runs[name].shape}.")
+        if np.any(runs[name] < 1):
+            raise ValueError(f"{name} must hold numbers of nodes (at least 1).")
+    if np.any(runs["km_nodes"] < 1):
+        raise ValueError("km_nodes must hold numbers of nodes (at least 1).")
+    if shown is None:
+        columns = list(range(len(constants)))
+    else:
+        if isinstance(shown, (str, bytes)) or not hasattr(shown, "__iter__"):
+            raise TypeError(f"shown must be a sequence of constants or None, got "
+                            f"{type(shown).__name__}.")
+        columns = []
+        for c in shown:
+            c = check_real(c, "shown[i]")
+            matches = np.flatnonzero(np.isclose(constants, c))
+            if len(matches) == 0:
+                raise ValueError(f"shown names the constant {c:g}, which constants does not "
+                                 f"contain ({constants.tolist()}).")
+            columns.append(int(matches[0]))
+        if not columns:
+            raise ValueError("shown must name at least one constant.")
+    rate = np.sqrt(runs["opt_nodes"] / sizes[:, None]).mean(axis=1)
+    markers = "os^vDP*Xph"
+    with plt.rc_context({"font.size": fontsize}):
+        fig, (ax_err, ax_size) = plt.subplots(2, 1, figsize=(width, 8.5), layout="constrained")
+        for n, k in enumerate(columns):
+            colour, marker = _PALETTE[n % len(_PALETTE)], markers[n % len(markers)]
+            mean, bar = _mean_and_standard_error(runs["excess"][:, :, k].T)
+            ax_err.errorbar(sizes, mean, yerr=bar, marker=marker, capsize=3, color=colour,
+                            label=f"$c = {constants[k]:g}$")
+            ax_size.plot(sizes, runs["km_nodes"][:, :, k].mean(axis=1), marker=marker,
+                         color=colour, label=f"$|P_{{KM}}|$, $c = {constants[k]:g}$")
+        ax_err.plot(sizes, rate, "k--", label=r"$\sqrt{s_{opt}/m}$")
+        ax_err.set(xscale="log", xlabel="sample size $m$ (log scale)",
+                   ylabel=r"$L_\mathcal{D}(P_{KM}) - \epsilon_{opt}$ (exact)",
+                   title=f"Excess error over the best pruning (mean ± s.e., "
+                         f"{n_samples} samples)")
+        ax_err.legend()
+        ax_size.plot(sizes, runs["opt_nodes"].mean(axis=1), "k--",
+                     label="$s_{opt} = |P_{opt}|$")
+        ax_size.plot(sizes, runs["grown_nodes"].mean(axis=1), ":", color="grey",
+                     label="grown tree $|T|$")
+        ax_size.set(xscale="log", yscale="log", xlabel="sample size $m$ (log scale)",
+                    ylabel="number of nodes (log scale)",
+                    title=f"Sizes (mean of {n_samples} samples)")
+        ax_size.legend()
+    return fig
 
 
 # ----------------------------------------------------------------------------- chapter 5
@@ -1332,18 +1442,20 @@ def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: 
                          f"{len(titles)}.")
     for k, title in enumerate(titles):
         _check_title(title, f"titles[{k}]")
+    order = list(dict.fromkeys(name for group in groups for name in group))
+    colours = {name: _PALETTE[k % len(_PALETTE)] for k, name in enumerate(order)}
     with plt.rc_context({"font.size": fontsize}):
         fig, axes = plt.subplots(len(groups), 1, figsize=(width, 3.0 * len(groups)),
                                  sharex=True, sharey=True, squeeze=False)
         for ax, group, title in zip(axes[:, 0], groups, titles):
             for name in group:
                 ax.errorbar(sizes, means[name], yerr=bars[name], marker="o", ms=4, capsize=3,
-                            label=labels.get(name, name))
+                            color=colours[name], label=labels.get(name, name))
             ax.set_xscale("log")
-            ax.set_ylabel("excess risk")
+            ax.set_ylabel("excess risk $L_\\mathcal{D} - L^*_\\mathcal{D}$")
             if title:
                 ax.set_title(title)
-            ax.legend(loc="upper right")
+            ax.legend(loc="best")
         axes[-1, 0].set_xlabel("sample size $m$ (log scale)")
         fig.tight_layout()
     return fig

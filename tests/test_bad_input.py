@@ -1019,6 +1019,30 @@ BAD_INPUT = [
 
     # -------------------- plotting.py
     # plotting, chapter 1 figures
+    ("plot_tree_figure width 8",
+     lambda f: PL.plot_tree_figure(T, width=8),
+     ValueError, "width"),
+    ("plot_tree_figure unknown option",
+     lambda f: PL.plot_tree_figure(T, colour="red"),
+     TypeError, "colour"),
+    ("plot_tree_figure height nan",
+     lambda f: PL.plot_tree_figure(T, height=nan),
+     ValueError, "height"),
+    ("plot_growth n_nodes decreasing",
+     lambda f: PL.plot_growth([3, 1], {"a": [0.1, 0.2]}),
+     ValueError, "n_nodes"),
+    ("plot_growth curves short",
+     lambda f: PL.plot_growth([1, 3], {"a": [0.1]}),
+     ValueError, "curves"),
+    ("plot_growth bayes_risk bool",
+     lambda f: PL.plot_growth([1, 3], {"a": [0.1, 0.2]}, bayes_risk=True),
+     TypeError, "bayes_risk"),
+    ("plot_growth_explorer tree str",
+     lambda f: PL.plot_growth_explorer("t", [1, 3], {"a": [0.1, 0.2]}),
+     TypeError, "tree"),
+    ("plot_growth_explorer fontsize 7",
+     lambda f: PL.plot_growth_explorer(T, [1, 3], {"a": [0.1, 0.2]}, fontsize=7),
+     ValueError, "fontsize"),
     # plotting, chapter 2 figures
     ("plot_alpha_selection selection path",
      lambda f: PL.plot_alpha_selection(path),
@@ -1042,7 +1066,34 @@ BAD_INPUT = [
      lambda f: PL.plot_path_explorer(sel, 0, fontsize=8),
      ValueError, "fontsize"),
     # plotting, chapter 3 figures
+    ("plot_pruning_share results list",
+     lambda f: PL.plot_pruning_share([{}], [0.1]),
+     TypeError, "results"),
+    ("plot_pruning_share fractions decreasing",
+     lambda f: PL.plot_pruning_share({"a": {}}, [0.5, 0.1]),
+     ValueError, "fractions"),
+    ("plot_pruning_share results missing key",
+     lambda f: PL.plot_pruning_share({"a": {"rep_error": np.ones((2, 1))}}, [0.1]),
+     ValueError, "rep_nodes"),
+    ("plot_pruning_share width 9",
+     lambda f: PL.plot_pruning_share({"a": {}}, [0.1], width=9),
+     ValueError, "width"),
+    ("plot_pruning_share row_height nan",
+     lambda f: PL.plot_pruning_share({"a": {}}, [0.1], row_height=nan),
+     ValueError, "row_height"),
     # plotting, chapter 4 figures
+    ("plot_excess_error excess 2-d",
+     lambda f: PL.plot_excess_error([10, 20], np.zeros((2, 3)), np.ones((2, 3, 1)),
+                                    np.ones((2, 3)), np.ones((2, 3)), [1.0]),
+     ValueError, "excess"),
+    ("plot_excess_error shown unknown constant",
+     lambda f: PL.plot_excess_error([10, 20], np.zeros((2, 3, 1)), np.ones((2, 3, 1)),
+                                    np.ones((2, 3)), np.ones((2, 3)), [1.0], shown=[2.0]),
+     ValueError, "shown"),
+    ("plot_excess_error sizes nan",
+     lambda f: PL.plot_excess_error([10, nan], np.zeros((2, 3, 1)), np.ones((2, 3, 1)),
+                                    np.ones((2, 3)), np.ones((2, 3)), [1.0]),
+     ValueError, "sizes"),
     # plotting, chapter 5 figures
     # plotting, chapter 6 figures
     ("plot_penalty_budget budgets decreasing",
@@ -1699,6 +1750,24 @@ BAD_INPUT = [
     ("best_subtree_errors tree str",
      lambda f: RE.best_subtree_errors("t", np.ones(3)),
      TypeError, "tree"),
+    ("pruning_share_experiment X 1-D",
+     lambda f: RE.pruning_share_experiment(X1, y),
+     ValueError, "X"),
+    ("pruning_share_experiment y short",
+     lambda f: RE.pruning_share_experiment(X, y_short),
+     ValueError, "y"),
+    ("pruning_share_experiment fractions 1",
+     lambda f: RE.pruning_share_experiment(X, y, [1.0]),
+     ValueError, "fractions"),
+    ("pruning_share_experiment seeds float",
+     lambda f: RE.pruning_share_experiment(X, y, [0.3], [0.5]),
+     TypeError, "seeds"),
+    ("pruning_share_experiment share bool",
+     lambda f: RE.pruning_share_experiment(X, y, share=True),
+     TypeError, "share"),
+    ("pruning_share_experiment cv 1",
+     lambda f: RE.pruning_share_experiment(X, y, cv=1),
+     ValueError, "cv"),
 
     # -------------------- growing.py
     ("gain shapes mismatch",
@@ -1939,6 +2008,12 @@ VALID_EDGE_INPUT = [
 
     # -------------------- plotting.py
     # plotting ok, chapter 1 figures
+    ("plot_tree_figure ok counts-only tree",
+     lambda f: PL.plot_tree_figure(C, height=np.float32(2))),
+    ("plot_growth ok equal sizes, into axes",
+     lambda f: PL.plot_growth(np.array([1, 3, 3]), {"a": (0.1, 0.2, 0.2)}, ax=f.ax)),
+    ("plot_growth_explorer ok",
+     lambda f: PL.plot_growth_explorer(T, [1, T.n_nodes], {"a": [0.5, 0.1]}, bayes_risk=0)),
     # plotting ok, chapter 2 figures
     ("plot_alpha_selection ok no test error",
      lambda f: PL.plot_alpha_selection(sel, title="t")),
@@ -1947,7 +2022,15 @@ VALID_EDGE_INPUT = [
     ("plot_path_explorer ok last step",
      lambda f: PL.plot_path_explorer(sel, len(sel.path) - 1, sel.error)),
     # plotting ok, chapter 3 figures
+    ("plot_pruning_share ok one seed",
+     lambda f: PL.plot_pruning_share(
+         {"a": {"rep_error": [[0.1, 0.2]], "rep_nodes": [[3, 5]], "ccp_error": [0.1],
+                "ccp_nodes": [3], "unpruned_error": [0.3]}}, np.array([0.2, 0.4]))),
     # plotting ok, chapter 4 figures
+    ("plot_excess_error ok one size, numpy constants",
+     lambda f: PL.plot_excess_error(np.array([100]), np.zeros((1, 2, 2)), np.ones((1, 2, 2)),
+                                    np.ones((1, 2)), np.ones((1, 2)), np.array([0.0, 1.0]),
+                                    shown=[np.float64(1.0)])),
     # plotting ok, chapter 5 figures
     # plotting ok, chapter 6 figures
     ("plot_penalty_budget ok numpy ints",
@@ -1998,6 +2081,8 @@ VALID_EDGE_INPUT = [
      lambda f: RE.leaf_errors([[1, 2], [3, 0]], [0, 1])),
     ("best_subtree_errors ok 2-D",
      lambda f: RE.best_subtree_errors(T, np.ones((T.n_nodes, 2), int))),
+    ("pruning_share_experiment ok np.int64 seeds",
+     lambda f: RE.pruning_share_experiment(X, y, np.array([0.5]), np.arange(1), cv=2)),
 
     # -------------------- growing.py
     ("gain ok fractional counts",
