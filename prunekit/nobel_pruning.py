@@ -33,20 +33,22 @@ CASES = ("same", "independent")
 METHODS = ("exact", "ccp")
 
 
-def merge_tables(left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def merge_tables(left: np.ndarray,
+                 right: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Min-plus convolution of two children's tables.
 
     Parameters
     ----------
     left, right : ndarray
-        ``left[a - 1]`` is the fewest errors of a pruning of the left subtree with a leaves
-        (likewise for the right).
+        ``left[a - 1]`` is the fewest errors of a pruning of the left
+        subtree with a leaves (likewise for the right).
 
     Returns
     -------
     best : ndarray of length len(left) + len(right) - 1
-        ``best[L - 2]`` is the fewest errors of a pruning with L >= 2 leaves that keeps both
-        children: min over a + b = L of left[a - 1] + right[b - 1].
+        ``best[L - 2]`` is the fewest errors of a pruning with L >= 2
+        leaves that keeps both children: min over a + b = L of
+        left[a - 1] + right[b - 1].
     split : ndarray of int, same length
         A number of leaves a for the left child that attains that minimum.
     """
@@ -54,7 +56,7 @@ def merge_tables(left: np.ndarray, right: np.ndarray) -> tuple[np.ndarray, np.nd
     p, q = len(left), len(right)
     best = np.full(p + q - 1, np.inf)
     split = np.zeros(p + q - 1, dtype=np.int64)
-    if p <= q:      # loop over the shorter table, vectorise over the longer one
+    if p <= q:  # loop over the shorter table, vectorise over the longer
         for a in range(p):
             candidate = left[a] + right
             window = best[a:a + q]
