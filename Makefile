@@ -55,7 +55,10 @@ $(VENDOR)/.stamp: package.json $(wildcard package-lock.json)
 	else npm install --ignore-scripts --no-audit --no-fund; fi
 	rm -rf $(VENDOR)
 	mkdir -p $(VENDOR)/html-manager
-	cp -R node_modules/mathjax/es5 $(VENDOR)/mathjax
+	cp -R node_modules/mathjax $(VENDOR)/mathjax
+	mkdir -p $(VENDOR)/mathjax-fonts/mathjax-newcm-font
+	cp -R node_modules/@mathjax/mathjax-newcm-font/chtml node_modules/@mathjax/mathjax-newcm-font/chtml.js \
+	  $(VENDOR)/mathjax-fonts/mathjax-newcm-font/
 	cp node_modules/requirejs/require.js $(VENDOR)/require.js
 	cd node_modules/@jupyter-widgets/html-manager/dist && \
 	  cp embed-amd.js *.woff *.woff2 *.ttf *.eot *.svg $(CURDIR)/$(VENDOR)/html-manager/

@@ -190,10 +190,13 @@ def wait_until_typeset(page, timeout_ms: int = 20_000) -> None:
     """Wait for MathJax (when the page has math) and for the page's images."""
     if page.evaluate("() => !!document.querySelector('.math')"):
         page.wait_for_function(
-            "() => window.MathJax && MathJax.startup && MathJax.startup.promise",
+            "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
             timeout=timeout_ms)
         page.evaluate("() => MathJax.startup.promise.then(() => true)")
-    page.wait_for_load_state("networkidle")
+    try:
+        page.wait_for_load_state("networkidle", timeout=timeout_ms)
+    except Exception:  # noqa: BLE001 - a busy machine; the measures below still hold
+        page.wait_for_timeout(1000)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -128,7 +128,7 @@ def _load(browser, book_url, page_name):
 
 def _wait_for_mathjax(page):
     page.wait_for_function(
-        "() => window.MathJax && MathJax.startup && MathJax.startup.promise",
+        "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
         timeout=TIMEOUT_MS,
     )
     page.evaluate("() => MathJax.startup.promise.then(() => true)")
