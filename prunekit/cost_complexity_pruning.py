@@ -239,7 +239,7 @@ def _collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
         if g > key:
             push(queue, (g, t))
             continue
-        last = g = max(g, last)        # guards against rounding in float risks
+        last = g = max(g, last)        # guards against rounding errors
         collapse[t] = g
         start = position_[t]
         cut[start + 1:start + size_[t]] = True
