@@ -9,6 +9,8 @@ Used by the browser test and, from the command line, to look at a page while wri
 For each page it reports
 
 * ``math``: display equations wider than the text column (they would need a horizontal scroll),
+* ``broken``: display equations that MathJax had to break across lines to fit the column
+  (expected on a phone; at 1280 px every display should fit as written),
 * ``code``: code cells and text outputs wider than their box,
 * ``tables``: tables wider than the column,
 * ``shrunk``: images shown at less than 95 % of the size they were drawn at (the fonts shrink
@@ -48,12 +50,16 @@ _MEASURE_JS = r"""
   const wider = e => e.scrollWidth > e.clientWidth + 1
                      || e.getBoundingClientRect().right > colRight;
   const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
-  const out = {math: [], code: [], tables: [], shrunk: []};
+  const out = {math: [], broken: [], code: [], tables: [], shrunk: []};
   for (const m of article.querySelectorAll('mjx-container[display="true"]')) {
     if (!visible(m)) continue;
     const box = m.closest('.math, .MathJax, div') || m;
     const inner = m.querySelector('mjx-math') || m;
     const w = inner.getBoundingClientRect();
+    if (m.querySelector('mjx-linebox')) {
+      const tex = m.parentElement.querySelector('mjx-assistive-mml');
+      out.broken.push(short(tex ? tex.textContent : ''));
+    }
     if (wider(m) || w.right > colRight || wider(box)) {
       const tex = m.parentElement.querySelector('mjx-assistive-mml');
       out.math.push(Math.round(w.width) + 'px: ' +
