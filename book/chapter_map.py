@@ -47,8 +47,8 @@ TITLES = {
     9: "Which pruner?",
 }
 SHORT = {1: "Trees, overfitting", 2: "Cost complexity", 3: "Reduced error",
-         4: "Kearns–Mansour", 5: "Nobel", 6: "Rademacher, k-REP", 7: "Reproduction",
-         8: "PEP, MEP, CVP, EBP", 9: "Comparison"}
+         4: "Kearns–Mansour", 5: "Nobel", 6: "Rademacher", 7: "Reproduction",
+         8: "Heuristics", 9: "Comparison"}
 # chapter -> the chapters (and "A", the probability appendix) a reader should know first
 NEEDS = {1: [], 2: [1], 3: [1], 4: [1, "A"], 5: [2, 4], 6: [3, 4], 7: [6], 8: [2, 3],
          9: [8]}
@@ -107,7 +107,7 @@ def chapter_table() -> str:
     for chapter, title in TITLES.items():
         needs = ", ".join(_link(item) for item in NEEDS[chapter]) or "—"
         numbers = exercises(chapter)
-        work = f"{len(numbers)} ({numbers[0]}–{numbers[-1]})" if numbers else "—"
+        work = f"{numbers[0]}–{numbers[-1]}" if numbers else "—"
         lines.append(f"| {_link(chapter)}: {title} | {needs} | "
                      f"{reading_minutes(chapter)} min | {work} |")
     return "\n".join(lines) + "\n"
