@@ -1,6 +1,6 @@
 # Pruning Decision Trees: build the book, run the tests, open the notebooks.
 #
-#   make book    build the HTML book into _build/html
+#   make book    build the HTML book into _build/html (EDITION=student: without solutions)
 #   make test    everything CI runs: library tests, notebooks (nbval), book build, browser test
 #   make lab     JupyterLab on the chapter notebooks
 #   make bench   run the benchmarks
@@ -67,10 +67,23 @@ $(VENDOR)/.stamp: package.json $(wildcard package-lock.json)
 # ---------------------------------------------------------------------------------------------
 # The book
 
+# EDITION=student builds the student edition, without the solutions of the chapters'
+# exercises (for publishing during a course), into _build/student/_build/html.
+EDITION ?= full
+STUDENT_BUILD := _build/student
+
 book: venv
+ifeq ($(EDITION),student)
+	BOOK_EDITION=student $(BUILD_BOOK) --path-output $(STUDENT_BUILD)
+	@echo
+	@echo "The student edition is built: open $(STUDENT_BUILD)/_build/html/index.html."
+else ifeq ($(EDITION),full)
 	$(BUILD_BOOK)
 	@echo
 	@echo "The book is built: open _build/html/index.html in a browser."
+else
+	$(error EDITION must be full or student, not '$(EDITION)')
+endif
 
 # ---------------------------------------------------------------------------------------------
 # Tests (stop at the first failing step)
@@ -83,8 +96,9 @@ test: venv
 	@echo "== 2/4 notebooks: every stored output must match a fresh run"
 	$(PYTEST) --nbval --nbval-current-env $(or $(NOTEBOOK_DIRS),chapters) \
 	  --nbval-sanitize-with tests/nbval_sanitize.cfg -n 2 --dist loadfile
-	@echo "== 3/4 book build (warnings are errors)"
+	@echo "== 3/4 book build, both editions (warnings are errors)"
 	$(BUILD_BOOK)
+	BOOK_EDITION=student $(BUILD_BOOK) --path-output $(STUDENT_BUILD)
 	@echo "== 4/4 the built pages in a headless browser"
 	$(MAKE) --no-print-directory chromium
 	$(PYTEST) tests/browser -m browser
