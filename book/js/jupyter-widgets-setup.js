@@ -18,8 +18,8 @@
 
 // 2. The widgets typeset their labels with the MathJax 2 call
 //    MathJax.Hub.Queue(["Typeset", MathJax.Hub, element]) whenever window.MathJax exists; the book
-//    uses MathJax 3, which has no Hub, so that call would throw and break the widget. Forward it
-//    to MathJax 3. Widgets are drawn on the window's load event, after MathJax (a deferred
+//    uses MathJax 4, which has no Hub, so that call would throw and break the widget. Forward it
+//    to MathJax 4. Widgets are drawn on the window's load event, after MathJax (a deferred
 //    script) has replaced window.MathJax.
 document.addEventListener("DOMContentLoaded", function () {
   var mathjax = window.MathJax;
@@ -29,7 +29,7 @@ document.addEventListener("DOMContentLoaded", function () {
       if (!mathjax.startup) return; // MathJax did not load: leave the labels as they are
       Array.prototype.forEach.call(arguments, function (job) {
         if (Array.isArray(job) && job[0] === "Typeset" && job[2]) {
-          // Jupyter writes inline math in labels as $...$; MathJax 3 here reads \(...\)
+          // Jupyter writes inline math in labels as $...$; MathJax here reads \(...\)
           var element = job[2];
           if (element.children.length === 0 && element.textContent.indexOf("$") >= 0) {
             element.textContent = element.textContent.replace(/\$([^$]+)\$/g, "\\($1\\)");
