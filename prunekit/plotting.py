@@ -32,6 +32,7 @@ __all__ = [
     # chapter 7
     "plot_c_effect",
     # chapter 8
+    "plot_leaf_prices",
     # chapter 9
 ]
 
@@ -1739,6 +1740,96 @@ def plot_c_effect(c_values, panels, *, width: float = 7.0, fontsize: float = 9):
 
 
 # ----------------------------------------------------------------------------- chapter 8
+def plot_leaf_prices(sizes, panels, *, titles=None, reference=None, width: float = 7.0,
+                     panel_height: float = 3.0, fontsize: float = 9):
+    """The errors that pruning rules add to a leaf's training errors, against the number of
+    examples at the leaf (Chapter 8).
+
+    The classic rules charge a leaf a bounded price: half an error for pessimistic error
+    pruning (Quinlan 1987), about m(1 - pi) errors for minimum error pruning (Niblett & Bratko
+    1986; Cestnik & Bratko 1991), N U_CF(e, N) - e errors for C4.5's error-based pruning
+    (Quinlan 1993, Sec. 4.2). Kearns and Mansour's local penalty (1998, eq. (3)), times the N
+    examples, grows like the square root of N. One panel per training error rate of the leaf,
+    stacked vertically and sharing the N axis; the added errors are on a log scale.
+
+    Parameters
+    ----------
+    sizes : array-like of shape (n,)
+        The numbers of examples N at the leaf, positive and increasing.
+    panels : sequence of dict of str to array-like
+        One dict per panel, mapping a rule's label to the errors it adds, one positive value
+        per size.
+    titles : sequence of str, optional
+        One title per panel (e.g. the leaf's training error rate).
+    reference : str, optional
+        The label of a curve drawn dashed in black, e.g. the guaranteed penalty; it must be a
+        key of every panel.
+    width : float, default 7.0
+        Figure width in inches, at most 7.
+    panel_height : float, default 3.0
+        Height of one panel in inches.
+    fontsize : float, default 9
+        Smallest font size in points, at least 9.
+
+    Returns
+    -------
+    matplotlib Figure
+    """
+    import matplotlib.pyplot as plt
+
+    _check_drawing_size(width, fontsize)
+    panel_height = check_real(panel_height, "panel_height", minimum=0, strict=True)
+    sizes = _series(sizes, "sizes", positive=True)
+    if len(sizes) < 2 or np.any(np.diff(sizes) <= 0):
+        raise ValueError("sizes must be at least two increasing numbers.")
+    if isinstance(panels, dict) or not hasattr(panels, "__iter__"):
+        raise TypeError("panels must be a sequence of dicts, one per panel.")
+    panels = list(panels)
+    if not panels:
+        raise ValueError("panels must hold at least one dict.")
+    checked = []
+    for k, panel in enumerate(panels):
+        if not isinstance(panel, dict) or not panel:
+            raise TypeError(f"panels[{k}] must be a non-empty dict mapping labels to prices.")
+        checked.append({str(label): _series(prices, f"panels[{k}][{label!r}]", len(sizes),
+                                            positive=True)
+                        for label, prices in panel.items()})
+    if titles is None:
+        titles = [None] * len(checked)
+    elif isinstance(titles, str) or not hasattr(titles, "__iter__"):
+        raise TypeError("titles must be a sequence of strings, one per panel.")
+    titles = list(titles)
+    if len(titles) != len(checked):
+        raise ValueError(f"titles must have one entry per panel ({len(checked)}), got "
+                         f"{len(titles)}.")
+    for title in titles:
+        _check_title(title, "titles[i]")
+    if reference is not None:
+        _check_title(reference, "reference")
+        if any(reference not in panel for panel in checked):
+            raise ValueError(f"reference must be a label of every panel, got {reference!r}.")
+    labels = list(dict.fromkeys(label for panel in checked for label in panel))
+    others = iter(_PALETTE * (1 + len(labels) // len(_PALETTE)))
+    styles = {label: dict(color="k", ls="--") if label == reference
+              else dict(color=next(others)) for label in labels}
+    with plt.rc_context({"font.size": fontsize, "legend.fontsize": fontsize}):
+        legend_height = 0.1 + 0.2 * ((len(labels) + 1) // 2)
+        height = panel_height * len(checked) + legend_height
+        fig, axes = plt.subplots(len(checked), 1, figsize=(width, height), sharex=True,
+                                 squeeze=False)
+        for ax, panel, title in zip(axes[:, 0], checked, titles):
+            for label, prices in panel.items():
+                ax.plot(sizes, prices, label=label, **styles[label])
+            ax.set_yscale("log")
+            ax.set_ylabel("errors added")
+            if title is not None:
+                ax.set_title(title)
+        axes[-1, 0].set_xlabel("examples at the leaf, N = m_v")
+        handles = [plt.Line2D([], [], **styles[label]) for label in labels]
+        fig.legend(handles, labels, loc="lower center", ncol=2, frameon=False)
+        fig.tight_layout(rect=(0, legend_height / height, 1, 1))
+    return fig
+
 
 
 # ----------------------------------------------------------------------------- chapter 9

@@ -1143,6 +1143,18 @@ BAD_INPUT = [
      lambda f: PL.plot_c_effect([1.0], {}),
      ValueError, "c_values"),
     # plotting, chapter 8 figures
+    ("plot_leaf_prices sizes decreasing",
+     lambda f: PL.plot_leaf_prices([3, 2], [{"a": [1, 2]}]),
+     ValueError, "sizes"),
+    ("plot_leaf_prices panels dict",
+     lambda f: PL.plot_leaf_prices([1, 2], {"a": [1, 2]}),
+     TypeError, "panels"),
+    ("plot_leaf_prices prices nan",
+     lambda f: PL.plot_leaf_prices([1, 2], [{"a": [1, nan]}]),
+     ValueError, "panels"),
+    ("plot_leaf_prices reference missing",
+     lambda f: PL.plot_leaf_prices([1, 2], [{"a": [1, 2]}], reference="b"),
+     ValueError, "reference"),
     # plotting, chapter 9 figures
     ("plot_tree class_names short",
      lambda f: PL.plot_tree(T, class_names=["a"], ax=f.ax),
@@ -2083,6 +2095,9 @@ VALID_EDGE_INPUT = [
                                 {"A": dict(bound=[0.2, 0.3], test=[0.1, 0.1],
                                            rep_bound=np.float64(0.3), rep_test=0.1)})),
     # plotting ok, chapter 8 figures
+    ("plot_leaf_prices ok integer sizes and lists",
+     lambda f: PL.plot_leaf_prices(np.arange(1, 4), [{"a": [1, 2, 3], "b": (0.5, 0.5, 0.5)}],
+                                   titles=[None], reference="b")),
     # plotting ok, chapter 9 figures
     ("plot_tree ok counts-only tree",
      lambda f: PL.plot_tree(C, ax=f.ax)),

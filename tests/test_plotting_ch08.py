@@ -1,4 +1,5 @@
-"""The chapter 8 figures: several prunings stacked, C4.5's upper limit, a pruner's explorer.
+"""The chapter 8 figures: several prunings stacked, C4.5's upper limit, a pruner's explorer,
+the prices that pruning rules charge a leaf.
 
 Every figure is drawn at most 7 inches wide, with no text smaller than 9 points, and bad
 arguments get an error that names them.
@@ -16,6 +17,7 @@ import pytest  # noqa: E402
 
 import prunekit as pk  # noqa: E402
 from prunekit.plotting import (  # noqa: E402
+    plot_leaf_prices,
     plot_pruning_explorer,
     plot_prunings,
     plot_upper_limit,
@@ -163,3 +165,56 @@ def test_plot_pruning_explorer_rejects_bad_arguments(tree, change, error, messag
     with pytest.raises(ValueError, match="pruning must be a Pruning of tree"):
         plot_pruning_explorer(tree, pk.Pruning.full(other), [0.1, 0.2], [1, 1],
                               {"a": [0, 0]}, 0.1)
+
+
+def _prices(sizes):
+    return {"PEP": np.full(len(sizes), 0.5), "guaranteed": np.sqrt(sizes)}
+
+
+def test_plot_leaf_prices_stacks_one_log_panel_per_rate():
+    sizes = np.arange(2, 50)
+    fig = plot_leaf_prices(sizes, [_prices(sizes), _prices(sizes)],
+                           titles=["rate 0", "rate 0.2"], reference="guaranteed")
+    top, bottom = fig.axes
+    assert tuple(fig.get_size_inches())[0] == 7.0
+    assert top.get_title() == "rate 0" and bottom.get_title() == "rate 0.2"
+    assert top.get_position().y0 > bottom.get_position().y1          # stacked vertically
+    assert top.get_yscale() == bottom.get_yscale() == "log"
+    assert len(top.lines) == len(bottom.lines) == 2
+    n, price = top.lines[1].get_data()
+    assert np.array_equal(n, sizes) and np.allclose(price, np.sqrt(sizes))
+    assert top.lines[1].get_linestyle() == "--" and top.lines[1].get_color() == "k"
+    (legend,) = fig.legends                                              # one legend below
+    assert [t.get_text() for t in legend.get_texts()] == ["PEP", "guaranteed"]
+    assert _smallest_font(fig) >= 9
+    assert min(t.get_fontsize() for t in legend.get_texts()) >= 9
+
+
+def test_plot_leaf_prices_one_panel_without_titles():
+    sizes = [1, 10, 100]
+    fig = plot_leaf_prices(sizes, [{"a": [1, 2, 3]}], width=5, fontsize=10)
+    (ax,) = fig.axes
+    assert fig.get_size_inches()[0] == 5.0 and ax.get_title() == ""
+    assert _smallest_font(fig) >= 10
+
+
+@pytest.mark.parametrize("change, error, message", [
+    (dict(sizes=[3, 2]), ValueError, "sizes must be at least two increasing"),
+    (dict(sizes=[0, 2]), ValueError, "sizes must be positive"),
+    (dict(panels={"a": [1, 2]}), TypeError, "panels must be a sequence of dicts"),
+    (dict(panels=[]), ValueError, "panels must hold at least one dict"),
+    (dict(panels=[[1, 2]]), TypeError, r"panels\[0\] must be a non-empty dict"),
+    (dict(panels=[{"a": [1, 2, 3]}]), ValueError, r"panels\[0\]\['a'\] must have one entry"),
+    (dict(panels=[{"a": [1, 0]}]), ValueError, r"panels\[0\]\['a'\] must be positive"),
+    (dict(titles=["x", "y"]), ValueError, "titles must have one entry per panel"),
+    (dict(titles="x"), TypeError, "titles must be a sequence of strings"),
+    (dict(reference="b"), ValueError, "reference must be a label of every panel"),
+    (dict(width=8), ValueError, "width must be"),
+    (dict(fontsize=7), ValueError, "fontsize must be"),
+    (dict(panel_height=0), ValueError, "panel_height"),
+])
+def test_plot_leaf_prices_rejects_bad_arguments(change, error, message):
+    arguments = dict(sizes=[1, 2], panels=[{"a": [1, 2]}])
+    arguments.update(change)
+    with pytest.raises(error, match=message):
+        plot_leaf_prices(**arguments)
