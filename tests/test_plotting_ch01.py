@@ -6,26 +6,17 @@ arguments get an error that names them.
 
 from __future__ import annotations
 
-import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-import prunekit as pk  # noqa: E402
-from prunekit.plotting import (  # noqa: E402
+import prunekit as pk
+from prunekit.plotting import (
     plot_growth,
     plot_growth_explorer,
     plot_tree_figure,
 )
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+from figure_checks import smallest_font
 
 
 @pytest.fixture
@@ -45,23 +36,6 @@ def growth():
     return n_nodes, curves
 
 
-def _texts(fig):
-    texts = []
-    for ax in fig.axes:
-        ticks = ax.get_xticklabels() + ax.get_yticklabels() if ax.axison else []
-        texts += [t for t in ax.texts + [ax.title, ax.xaxis.label, ax.yaxis.label] + ticks
-                  if t.get_text()]
-    for ax in fig.axes:
-        if ax.get_legend() is not None:
-            texts += ax.get_legend().get_texts()
-    return texts
-
-
-def _smallest_font(fig):
-    fig.canvas.draw()
-    return min(t.get_fontsize() for t in _texts(fig))
-
-
 def test_plot_tree_figure_fits_the_column(tree):
     fig = plot_tree_figure(tree, title="a tree")
     assert fig.get_size_inches()[0] == 7.0
@@ -70,7 +44,7 @@ def test_plot_tree_figure_fits_the_column(tree):
     texts = [t.get_text() for t in ax.texts]
     assert len(texts) == tree.n_nodes                      # one box per node
     assert "x0 = 0?\n[6, 4]" in texts
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 def test_plot_tree_figure_with_a_pruning_and_options(tree):
@@ -80,7 +54,7 @@ def test_plot_tree_figure_with_a_pruning_and_options(tree):
     assert tuple(fig.get_size_inches()) == (5.0, 2.5)
     texts = [t.get_text() for t in fig.axes[0].texts]
     assert "a = 0?" in texts and "→ yes" in texts           # node 2 is a leaf of the pruning
-    assert _smallest_font(fig) >= 11
+    assert smallest_font(fig) >= 11
 
 
 def test_plot_tree_figure_draws_large_trees_as_dots():
@@ -119,7 +93,7 @@ def test_plot_growth_draws_one_line_per_curve_on_a_log_axis(growth):
     assert ax.lines[3].get_ydata()[0] == 0.25
     assert ax.get_ylim()[1] >= 1.2                          # the vacuous bound stays visible
     assert [t.get_text() for t in ax.get_legend().get_texts()] == labels
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 def test_plot_growth_into_given_axes_marks_the_current_tree(growth):
@@ -127,7 +101,7 @@ def test_plot_growth_into_given_axes_marks_the_current_tree(growth):
     assert plot_growth(*growth, current=7, ax=ax) is fig
     assert ax.lines[-1].get_label() == "the tree shown"
     assert ax.lines[-1].get_xdata()[0] == 7
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 @pytest.mark.parametrize("change, error, message", [
@@ -161,7 +135,7 @@ def test_plot_growth_explorer_stacks_the_tree_above_the_curves(tree, growth):
     assert len(ax_tree.texts) == tree.n_nodes                       # labelled: 5 <= 15 nodes
     assert ax_growth.lines[-1].get_xdata()[0] == tree.n_nodes        # the tree is marked
     assert ax_growth.get_xscale() == "log"
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
     fig = plot_growth_explorer(tree, *growth, max_labelled_nodes=3)
     assert not fig.axes[0].texts                                    # dots beyond 3 nodes
 

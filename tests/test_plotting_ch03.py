@@ -6,23 +6,13 @@ panels per data set, and bad arguments get an error that names them.
 
 from __future__ import annotations
 
-import matplotlib
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-from prunekit.plotting import plot_pruning_share  # noqa: E402
+from prunekit.plotting import plot_pruning_share
+from figure_checks import smallest_font
 
 FRACTIONS = [0.1, 0.3, 0.5]
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
 
 
 def _runs(n_seeds=3, offset=0.0):
@@ -34,15 +24,6 @@ def _runs(n_seeds=3, offset=0.0):
         "ccp_nodes": np.full(n_seeds, 7.0),
         "unpruned_error": np.full(n_seeds, offset + 0.2),
     }
-
-
-def _smallest_font(fig):
-    texts = [t for ax in fig.axes for t in ax.texts + [ax.title, ax._left_title,
-                                                        ax.xaxis.label, ax.yaxis.label]
-             + ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
-    for legend in fig.legends:
-        texts += legend.get_texts()
-    return min(t.get_fontsize() for t in texts)
 
 
 def test_one_row_of_two_panels_per_data_set():
@@ -68,7 +49,7 @@ def test_one_row_of_two_panels_per_data_set():
     assert np.allclose(levels, [0.18, 0.3])
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
     assert labels[0].startswith("REP") and len(labels) == 3
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 def test_one_seed_draws_without_error_bars_failing():
@@ -76,7 +57,7 @@ def test_one_seed_draws_without_error_bars_failing():
                              row_height=2.5)
     assert len(fig.axes) == 2
     assert tuple(fig.get_size_inches()) == (6.0, 0.8 + 2.5)
-    assert _smallest_font(fig) >= 10
+    assert smallest_font(fig) >= 10
 
 
 @pytest.mark.parametrize("change, error, message", [

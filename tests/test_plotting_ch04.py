@@ -6,21 +6,11 @@ arguments get an error that names them.
 
 from __future__ import annotations
 
-import matplotlib
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-from prunekit.plotting import plot_excess_error  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+from prunekit.plotting import plot_excess_error
+from figure_checks import smallest_font
 
 
 @pytest.fixture
@@ -34,16 +24,6 @@ def runs():
     grown_nodes = np.array([[120] * 4, [480] * 4, [1900] * 4])
     return dict(sizes=sizes, excess=excess, km_nodes=km_nodes, opt_nodes=opt_nodes,
                 grown_nodes=grown_nodes, constants=[0.25, 1.0, 2.0])
-
-
-def _smallest_font(fig):
-    texts = []
-    for ax in fig.axes:
-        texts += [ax.title, ax.xaxis.label, ax.yaxis.label] + ax.texts
-        texts += ax.get_xticklabels() + ax.get_yticklabels()
-        if ax.get_legend() is not None:
-            texts += ax.get_legend().get_texts()
-    return min(t.get_fontsize() for t in texts if t.get_text())
 
 
 def test_plot_excess_error_draws_two_stacked_panels(runs):
@@ -68,7 +48,7 @@ def test_plot_excess_error_draws_two_stacked_panels(runs):
     # sizes: two constants, s_opt and |T|
     assert len(bottom.lines) == 4
     assert np.allclose(bottom.lines[1].get_ydata(), runs["km_nodes"][:, :, 2].mean(axis=1))
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 def test_plot_excess_error_defaults_to_every_constant_and_one_sample(runs):
@@ -77,7 +57,7 @@ def test_plot_excess_error_defaults_to_every_constant_and_one_sample(runs):
     fig = plot_excess_error(**one, width=6, fontsize=10)
     assert tuple(fig.get_size_inches())[0] == 6
     assert len(fig.axes[0].containers) == 3
-    assert _smallest_font(fig) >= 10
+    assert smallest_font(fig) >= 10
 
 
 def test_plot_excess_error_rejects_bad_arguments(runs):

@@ -7,29 +7,19 @@ arguments get an error that names them.
 
 from __future__ import annotations
 
-import matplotlib
+import numpy as np
+import pytest
+from sklearn.datasets import make_moons
+from sklearn.tree import DecisionTreeClassifier
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-from sklearn.datasets import make_moons  # noqa: E402
-from sklearn.tree import DecisionTreeClassifier  # noqa: E402
-
-import prunekit as pk  # noqa: E402
-from prunekit.plotting import (  # noqa: E402
+import prunekit as pk
+from prunekit.plotting import (
     plot_chosen_prunings,
     plot_excess_risk,
     plot_partitions,
     plot_size_profile,
 )
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+from figure_checks import smallest_font
 
 
 @pytest.fixture(scope="module")
@@ -46,23 +36,9 @@ def cube_tree():
     return pk.Tree.from_sklearn(clf, X, y)
 
 
-def _texts(fig):
-    texts = [t for ax in fig.axes for t in ax.texts + [ax.title, ax.xaxis.label, ax.yaxis.label]
-             + ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
-    for ax in fig.axes:
-        legend = ax.get_legend()
-        if legend is not None:
-            texts += legend.get_texts()
-    return texts
-
-
-def _smallest_font(fig):
-    return min(t.get_fontsize() for t in _texts(fig))
-
-
 def _check_size(fig):
     assert fig.get_size_inches()[0] <= 7
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 # ------------------------------------------------------------------ plot_partitions

@@ -6,33 +6,11 @@ arguments get an error that names them.
 
 from __future__ import annotations
 
-import matplotlib
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-from prunekit.plotting import plot_bounds_by_data_set, plot_penalty_budget  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
-
-
-def _smallest_font(fig):
-    texts = []
-    for ax in fig.axes:
-        texts += [t for t in ax.texts + [ax.title, ax.xaxis.label, ax.yaxis.label]
-                  + ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
-        if ax.get_legend() is not None:
-            texts += ax.get_legend().get_texts()
-    for legend in fig.legends:
-        texts += legend.get_texts()
-    return min(t.get_fontsize() for t in texts)
+from prunekit.plotting import plot_bounds_by_data_set, plot_penalty_budget
+from figure_checks import smallest_font
 
 
 BUDGETS = [300, 400, 600, 1000, 3000]
@@ -53,7 +31,7 @@ def test_plot_penalty_budget_stacks_penalty_over_fit():
     assert np.allclose(bottom.lines[1].get_ydata(), BOUND)
     assert bottom.lines[2].get_xdata()[0] == 330                       # the paper's k
     assert [t.get_text() for t in bottom.get_legend().get_texts()][-1] == "k = 330"
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 def test_plot_penalty_budget_without_a_marked_budget():
@@ -61,7 +39,7 @@ def test_plot_penalty_budget_without_a_marked_budget():
                               fontsize=10)
     assert len(fig.axes[1].lines) == 2
     assert fig.get_size_inches()[0] == 6
-    assert _smallest_font(fig) >= 10
+    assert smallest_font(fig) >= 10
 
 
 @pytest.mark.parametrize("change, error, message", [
@@ -98,7 +76,7 @@ def test_plot_bounds_by_data_set_one_row_per_label_one_marker_per_series():
     assert np.allclose(markers[1].get_ydata(), [2, 1, 0])
     assert [t.get_text() for t in fig.legends[0].get_texts()] == list(values)
     assert ax.get_title() == "delta = 0.01"
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 @pytest.mark.parametrize("change, error, message", [

@@ -6,21 +6,11 @@ arguments get an error that names them.
 
 from __future__ import annotations
 
-import matplotlib
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-from prunekit.plotting import plot_c_effect  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+from prunekit.plotting import plot_c_effect
+from figure_checks import smallest_font
 
 
 C = [1.0, 1.1, 1.5, 2.0]
@@ -28,16 +18,6 @@ PANELS = {"ADULT": dict(bound=[0.25, 0.26, 0.266, 0.261], test=[0.18, 0.17, 0.16
                         rep_bound=0.258, rep_test=0.143),
           "LETTER": dict(bound=[0.26, 0.27, 0.29, 0.31], test=[0.143, 0.14, 0.144, 0.149],
                          rep_bound=0.341, rep_test=0.155)}
-
-
-def _smallest_font(fig):
-    texts = []
-    for ax in fig.axes:
-        texts += [t for t in [ax.title, ax.xaxis.label, ax.yaxis.label]
-                  + ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
-    for legend in fig.legends:
-        texts += legend.get_texts()
-    return min(t.get_fontsize() for t in texts)
 
 
 def test_plot_c_effect_one_stacked_panel_per_data_set():
@@ -54,13 +34,13 @@ def test_plot_c_effect_one_stacked_panel_per_data_set():
     assert np.allclose(rep_test.get_ydata(), 0.155)
     assert [t.get_text() for t in fig.legends[0].get_texts()] == [
         "k-REP Rademacher bound", "k-REP test error", "REP bound", "REP test error"]
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 def test_plot_c_effect_single_panel():
     fig = plot_c_effect(C, {"LETTER": PANELS["LETTER"]}, width=5, fontsize=11)
     assert len(fig.axes) == 1 and fig.get_size_inches()[0] == 5
-    assert _smallest_font(fig) >= 11
+    assert smallest_font(fig) >= 11
 
 
 @pytest.mark.parametrize("change, error, message", [

@@ -7,27 +7,17 @@ arguments get an error that names them.
 
 from __future__ import annotations
 
-import matplotlib
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-import prunekit as pk  # noqa: E402
-from prunekit.plotting import (  # noqa: E402
+import prunekit as pk
+from prunekit.plotting import (
     plot_leaf_prices,
     plot_pruning_explorer,
     plot_prunings,
     plot_upper_limit,
 )
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+from figure_checks import smallest_font
 
 
 @pytest.fixture
@@ -36,20 +26,6 @@ def tree():
     return pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
                                [[6, 4], [5, 1], [1, 3], [1, 0], [0, 3]],
                                [0, -1, 1, -1, -1], [0.5, np.nan, 0.5, np.nan, np.nan])
-
-
-def _texts(fig):
-    return [t for ax in fig.axes for t in ax.texts + [ax.title, ax.xaxis.label, ax.yaxis.label]
-            + ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
-
-
-def _smallest_font(fig):
-    texts = _texts(fig)
-    for ax in fig.axes:
-        legend = ax.get_legend()
-        if legend is not None:
-            texts += legend.get_texts()
-    return min(t.get_fontsize() for t in texts)
 
 
 def test_plot_prunings_stacks_one_panel_per_pruning(tree):
@@ -66,7 +42,7 @@ def test_plot_prunings_stacks_one_panel_per_pruning(tree):
     assert "1.5 vs 2.0" in texts                                       # the note
     assert [str(v) for v in range(tree.n_nodes)] == [t for t in texts if t.isdigit()]
     assert "1.5 vs 2.0" not in [t.get_text() for t in top.texts]
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 def test_plot_prunings_without_ids_and_a_single_pruning(tree):
@@ -75,7 +51,7 @@ def test_plot_prunings_without_ids_and_a_single_pruning(tree):
     assert len(fig.axes) == 1
     assert tuple(fig.get_size_inches()) == (5.0, 2.0)
     assert not any(t.get_text().isdigit() for t in fig.axes[0].texts)
-    assert _smallest_font(fig) >= 10
+    assert smallest_font(fig) >= 10
 
 
 def test_plot_prunings_rejects_bad_arguments(tree):
@@ -119,7 +95,7 @@ def test_plot_upper_limit_draws_both_panels():
     assert bottom.get_xscale() == "log"
     cf, u = bottom.lines[0].get_data()
     assert np.allclose(u, [upper_confidence_limit(0, 10, c) for c in cf])
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -145,7 +121,7 @@ def test_plot_pruning_explorer(tree):
     assert [line.get_label() for line in ax_err.lines] == ["training", "test"]
     assert ax_size.lines[-1].get_xdata()[0] == 0.1                      # the current value
     assert fig.get_size_inches()[0] <= 7
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 @pytest.mark.parametrize("change, error, message", [
@@ -186,7 +162,7 @@ def test_plot_leaf_prices_stacks_one_log_panel_per_rate():
     assert top.lines[1].get_linestyle() == "--" and top.lines[1].get_color() == "k"
     (legend,) = fig.legends                                              # one legend below
     assert [t.get_text() for t in legend.get_texts()] == ["PEP", "guaranteed"]
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
     assert min(t.get_fontsize() for t in legend.get_texts()) >= 9
 
 
@@ -195,7 +171,7 @@ def test_plot_leaf_prices_one_panel_without_titles():
     fig = plot_leaf_prices(sizes, [{"a": [1, 2, 3]}], width=5, fontsize=10)
     (ax,) = fig.axes
     assert fig.get_size_inches()[0] == 5.0 and ax.get_title() == ""
-    assert _smallest_font(fig) >= 10
+    assert smallest_font(fig) >= 10
 
 
 @pytest.mark.parametrize("change, error, message", [

@@ -127,6 +127,8 @@ def _proof_index_class():
     class TitledProofIndex(ProofIndex):
         """sphinx-proof's index, with each result's number and title instead of its label."""
 
+        localname = "List of results"
+
         def generate(self, docnames=None):
             return proof_index_entries(self.domain.env), False
 
