@@ -1255,10 +1255,19 @@ def plot_partitions(tree: Tree, pruning: Pruning, X, y, *, resolution: int = 300
     return fig
 
 
-def _curve(values, name: str, length: int | None = None, finite: bool = True) -> np.ndarray:
+def _curve(values, name: str, length: int | None = None, finite: bool = True, *,
+           positive: bool = False) -> np.ndarray:
+    """A 1-D float array, one value per point of a plot, with errors that name ``name``.
+
+    ``length``: the number of points it must have; ``finite``: refuse NaN and infinity;
+    ``positive``: refuse values ≤ 0 (the values are drawn on a log scale).
+    """
     values = as_array(values, name, ndim=1, dtype=np.float64, finite=finite).astype(float)
     if length is not None and len(values) != length:
-        raise ValueError(f"{name} must have one value per size ({length}), got {len(values)}.")
+        raise ValueError(f"{name} must have one value per point ({length}), got "
+                         f"{len(values)}.")
+    if positive and np.any(values <= 0):
+        raise ValueError(f"{name} must be positive (it is drawn on a log scale).")
     return values
 
 
@@ -1516,17 +1525,6 @@ def plot_chosen_prunings(prunings, titles=None, *, width: float = 7.0, fontsize:
 
 
 # ----------------------------------------------------------------------------- chapter 6
-def _series(values, name: str, length: int | None = None, *, positive: bool = False):
-    """A 1-D float array (one entry per point), with errors that name ``name``."""
-    values = as_array(values, name, ndim=1, dtype=np.float64).astype(float)
-    if length is not None and len(values) != length:
-        raise ValueError(f"{name} must have one entry per point ({length}), got "
-                         f"{len(values)}.")
-    if positive and np.any(values <= 0):
-        raise ValueError(f"{name} must be positive (it is drawn on a log scale).")
-    return values
-
-
 def plot_penalty_budget(budgets, penalty, penalty_all, pruning_error, bound, *,
                         budget=None, width: float = 7.0, fontsize: float = 9):
     """The k-REP class against its growing-error budget k (Chapter 6).
@@ -1562,13 +1560,13 @@ def plot_penalty_budget(budgets, penalty, penalty_all, pruning_error, bound, *,
     from matplotlib.ticker import NullFormatter, ScalarFormatter
 
     _check_drawing_size(width, fontsize)
-    budgets = _series(budgets, "budgets", positive=True)
+    budgets = _curve(budgets, "budgets", positive=True)
     if len(budgets) < 2 or np.any(np.diff(budgets) <= 0):
         raise ValueError("budgets must be at least two increasing numbers.")
     n = len(budgets)
-    penalty = _series(penalty, "penalty", n)
-    pruning_error = _series(pruning_error, "pruning_error", n)
-    bound = _series(bound, "bound", n)
+    penalty = _curve(penalty, "penalty", n)
+    pruning_error = _curve(pruning_error, "pruning_error", n)
+    bound = _curve(bound, "bound", n)
     penalty_all = check_real(penalty_all, "penalty_all")
     if budget is not None:
         budget = check_real(budget, "budget", minimum=0, strict=True)
@@ -1638,7 +1636,7 @@ def plot_bounds_by_data_set(labels, values, *, xlabel: str = "error rate",
         raise TypeError("labels must be a sequence of strings, one per row, got None.")
     if not isinstance(values, dict) or not values:
         raise TypeError("values must be a non-empty dict mapping series labels to values.")
-    series = {str(name): _series(v, f"values[{name!r}]", len(labels))
+    series = {str(name): _curve(v, f"values[{name!r}]", len(labels))
               for name, v in values.items()}
     _check_title(title)
     if not isinstance(xlabel, str):
@@ -1699,7 +1697,7 @@ def plot_c_effect(c_values, panels, *, width: float = 7.0, fontsize: float = 9):
     import matplotlib.pyplot as plt
 
     _check_drawing_size(width, fontsize)
-    c_values = _series(c_values, "c_values")
+    c_values = _curve(c_values, "c_values")
     if len(c_values) < 2 or np.any(np.diff(c_values) <= 0):
         raise ValueError("c_values must be at least two increasing numbers.")
     if not isinstance(panels, dict) or not panels:
@@ -1711,8 +1709,8 @@ def plot_c_effect(c_values, panels, *, width: float = 7.0, fontsize: float = 9):
             raise ValueError(f"panels[{name!r}] must be a dict with the keys "
                              f"{sorted(keys)}.")
         checked[str(name)] = dict(
-            bound=_series(panel["bound"], f"panels[{name!r}]['bound']", len(c_values)),
-            test=_series(panel["test"], f"panels[{name!r}]['test']", len(c_values)),
+            bound=_curve(panel["bound"], f"panels[{name!r}]['bound']", len(c_values)),
+            test=_curve(panel["test"], f"panels[{name!r}]['test']", len(c_values)),
             rep_bound=check_real(panel["rep_bound"], f"panels[{name!r}]['rep_bound']"),
             rep_test=check_real(panel["rep_test"], f"panels[{name!r}]['rep_test']"))
     bound_colour, test_colour = _PALETTE[3], _PALETTE[0]
@@ -1779,7 +1777,7 @@ def plot_leaf_prices(sizes, panels, *, titles=None, reference=None, width: float
 
     _check_drawing_size(width, fontsize)
     panel_height = check_real(panel_height, "panel_height", minimum=0, strict=True)
-    sizes = _series(sizes, "sizes", positive=True)
+    sizes = _curve(sizes, "sizes", positive=True)
     if len(sizes) < 2 or np.any(np.diff(sizes) <= 0):
         raise ValueError("sizes must be at least two increasing numbers.")
     if isinstance(panels, dict) or not hasattr(panels, "__iter__"):
@@ -1791,7 +1789,7 @@ def plot_leaf_prices(sizes, panels, *, titles=None, reference=None, width: float
     for k, panel in enumerate(panels):
         if not isinstance(panel, dict) or not panel:
             raise TypeError(f"panels[{k}] must be a non-empty dict mapping labels to prices.")
-        checked.append({str(label): _series(prices, f"panels[{k}][{label!r}]", len(sizes),
+        checked.append({str(label): _curve(prices, f"panels[{k}][{label!r}]", len(sizes),
                                             positive=True)
                         for label, prices in panel.items()})
     if titles is None:

@@ -49,7 +49,7 @@ def test_plot_c_effect_single_panel():
     (dict(panels=[]), TypeError, "panels must be a non-empty dict"),
     (dict(panels={"A": dict(bound=C)}), ValueError, r"panels\['A'\] must be a dict"),
     (dict(panels={"A": dict(PANELS["ADULT"], test=[0.1])}), ValueError,
-     r"panels\['A'\]\['test'\] must have one entry per point"),
+     r"panels\['A'\]\['test'\] must have one value per point"),
     (dict(panels={"A": dict(PANELS["ADULT"], rep_bound="x")}), TypeError,
      r"panels\['A'\]\['rep_bound'\] must be a real number"),
     (dict(width=7.5), ValueError, "width must be"),

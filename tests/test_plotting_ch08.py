@@ -180,7 +180,7 @@ def test_plot_leaf_prices_one_panel_without_titles():
     (dict(panels={"a": [1, 2]}), TypeError, "panels must be a sequence of dicts"),
     (dict(panels=[]), ValueError, "panels must hold at least one dict"),
     (dict(panels=[[1, 2]]), TypeError, r"panels\[0\] must be a non-empty dict"),
-    (dict(panels=[{"a": [1, 2, 3]}]), ValueError, r"panels\[0\]\['a'\] must have one entry"),
+    (dict(panels=[{"a": [1, 2, 3]}]), ValueError, r"panels\[0\]\['a'\] must have one value"),
     (dict(panels=[{"a": [1, 0]}]), ValueError, r"panels\[0\]\['a'\] must be positive"),
     (dict(titles=["x", "y"]), ValueError, "titles must have one entry per panel"),
     (dict(titles="x"), TypeError, "titles must be a sequence of strings"),
