@@ -6,47 +6,23 @@ arguments get an error that names them.
 
 from __future__ import annotations
 
-import matplotlib
+import numpy as np
+import pytest
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import pytest  # noqa: E402
-
-import prunekit as pk  # noqa: E402
-from prunekit.datasets import make_boolean_dnf  # noqa: E402
-from prunekit.plotting import (  # noqa: E402
+import prunekit as pk
+from prunekit.datasets import make_boolean_dnf
+from prunekit.plotting import (
     plot_alpha_selection,
     plot_path_explorer,
     pruned_tree,
 )
-
-
-@pytest.fixture(autouse=True)
-def _close_figures():
-    yield
-    plt.close("all")
+from figure_checks import smallest_font
 
 
 @pytest.fixture(scope="module")
 def selection():
     X, y = make_boolean_dnf(300, n_features=8, noise=0.1, random_state=0)
     return pk.cross_validate_alpha(X, y, cv=5, random_state=0)
-
-
-def _texts(fig):
-    texts = [t for ax in fig.axes for t in ax.texts + [ax.title, ax.xaxis.label, ax.yaxis.label]
-             + ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
-    for ax in fig.axes:
-        if ax.get_legend() is not None:
-            texts += ax.get_legend().get_texts()
-    return texts
-
-
-def _smallest_font(fig):
-    fig.canvas.draw()                       # tick labels exist once the figure is drawn
-    return min(t.get_fontsize() for t in _texts(fig))
 
 
 def test_plot_alpha_selection_stacks_the_path_above_the_choice(selection):
@@ -69,7 +45,7 @@ def test_plot_alpha_selection_stacks_the_path_above_the_choice(selection):
              if len(set(line.get_xdata())) == 1 and line.get_linestyle() in ("--", "-.")]
     assert sorted({line.get_xdata()[0] for line in rules}) == sorted(
         {path.alphas[selection.best], path.alphas[selection.one_se]})
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
 
 
 def test_pruned_tree_keeps_the_kept_nodes(selection):
@@ -93,7 +69,7 @@ def test_plot_path_explorer_labels_small_trees_only(selection):
     assert len(boxes) == 2 * path.n_leaves[small] - 1
     assert sum(text.startswith("→") for text in boxes) == path.n_leaves[small]
     assert f"{path.n_leaves[small]} of {path.tree.n_leaves} leaves" in ax_tree.get_title()
-    assert _smallest_font(fig) >= 9
+    assert smallest_font(fig) >= 9
     big = plot_path_explorer(selection, 0, max_labelled_leaves=2)
     assert not big.axes[0].texts                            # dots
     assert len(big.axes[0].collections) == 2 * path.n_leaves[0] - 1
