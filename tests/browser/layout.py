@@ -51,20 +51,19 @@ _MEASURE_JS = r"""
                      || e.getBoundingClientRect().right > colRight;
   const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
   const out = {math: [], broken: [], code: [], tables: [], shrunk: []};
+  const texOf = new Map();
+  if (window.MathJax && MathJax.startup && MathJax.startup.document) {
+    for (const item of MathJax.startup.document.math) texOf.set(item.typesetRoot, item.math);
+  }
+  const tex = m => short(texOf.get(m) || '');
   for (const m of article.querySelectorAll('mjx-container[display="true"]')) {
     if (!visible(m)) continue;
     const box = m.closest('.math, .MathJax, div') || m;
     const inner = m.querySelector('mjx-math') || m;
     const w = inner.getBoundingClientRect();
-    if (m.querySelector('mjx-linebox')) {
-      const tex = m.parentElement.querySelector('mjx-assistive-mml');
-      out.broken.push(short(tex ? tex.textContent : ''));
-    }
+    if (m.querySelector('mjx-linebox')) out.broken.push(tex(m));
     if (wider(m) || w.right > colRight || wider(box)) {
-      const tex = m.parentElement.querySelector('mjx-assistive-mml');
-      out.math.push(Math.round(w.width) + 'px: ' +
-                    short(m.closest('div.math') ? m.closest('div.math').id || '' : '')
-                    + ' ' + short(tex ? tex.textContent : ''));
+      out.math.push(Math.round(w.width) + 'px: ' + tex(m));
     }
   }
   for (const p of article.querySelectorAll('pre')) {
