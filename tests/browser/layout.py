@@ -8,6 +8,7 @@ Used by the browser test and, from the command line, to look at a page while wri
 
 For each page it reports
 
+* ``page``: the page itself wider than the window (the reader would scroll the whole page),
 * ``math``: display equations wider than the text column (they would need a horizontal scroll),
 * ``broken``: display equations that MathJax had to break across lines to fit the column
   (expected on a phone; at 1280 px every display should fit as written),
@@ -50,7 +51,12 @@ _MEASURE_JS = r"""
   const wider = e => e.scrollWidth > e.clientWidth + 1
                      || e.getBoundingClientRect().right > colRight;
   const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
-  const out = {math: [], broken: [], code: [], tables: [], shrunk: []};
+  const out = {page: [], math: [], broken: [], code: [], tables: [], shrunk: []};
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth + 1) {
+    out.page.push('the page is ' + root.scrollWidth + 'px wide in a ' + root.clientWidth
+                  + 'px window');
+  }
   const texOf = new Map();
   if (window.MathJax && MathJax.startup && MathJax.startup.document) {
     for (const item of MathJax.startup.document.math) texOf.set(item.typesetRoot, item.math);
