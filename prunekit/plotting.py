@@ -1162,24 +1162,6 @@ def plot_excess_error(sizes, excess, km_nodes, opt_nodes, grown_nodes, constants
 # penalised objectives, excess risks against the sample size, chosen prunings drawn alone.
 
 
-def _kept_tree(pruning: Pruning) -> Tree:
-    """The kept part of ``pruning`` as a tree of its own (its leaves are the pruning's)."""
-    tree = pruning.tree
-    nodes = np.flatnonzero(pruning.kept)
-    new = np.full(tree.n_nodes, -1)
-    new[nodes] = np.arange(len(nodes))
-    inner = ~pruning.is_leaf[nodes]
-    left = np.where(inner, new[tree.left[nodes]], -1)
-    right = np.where(inner, new[tree.right[nodes]], -1)
-    feature = threshold = None
-    if tree.has_split_rules:
-        feature = np.where(inner, tree.feature[nodes], -1)
-        threshold = np.where(inner, tree.threshold[nodes], np.nan)
-    return Tree.from_arrays(left, right, tree.counts[nodes], feature, threshold,
-                            labels=pruning.labels[nodes], classes=tree.classes_,
-                            n_features=tree.n_features, feature_names=tree.feature_names)
-
-
 def plot_partitions(tree: Tree, pruning: Pruning, X, y, *, resolution: int = 300,
                     width: float = 7.0, fontsize: float = 9):
     """A tree of two features with a pruning in colour, and the cells of both in the plane.
@@ -1509,7 +1491,7 @@ def plot_chosen_prunings(prunings, titles=None, *, width: float = 7.0, fontsize:
     for k, title in enumerate(titles):
         _check_title(title, f"titles[{k}]")
     _check_drawing_size(width, fontsize)
-    trees = [_kept_tree(pruning) for pruning in prunings]
+    trees = [pruned_tree(pruning) for pruning in prunings]
     readable = [tree.n_leaves <= width / 0.7 for tree in trees]
     heights = [(0.75 if small else 0.3) * (tree.max_depth + 1) + 0.5
                for tree, small in zip(trees, readable)]
