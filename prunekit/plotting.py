@@ -189,6 +189,13 @@ def plot_tree(tree: Tree, pruning: Pruning | None = None, *, ax=None, counts: bo
 _NOTE_COLOUR = "#8E1B12"
 
 
+def _check_pruning_of(tree: Tree, pruning) -> None:
+    """``tree`` is a Tree and ``pruning`` one of its prunings (errors name the argument)."""
+    check_tree(tree)
+    if not isinstance(pruning, Pruning) or pruning.tree is not tree:
+        raise ValueError("pruning must be a Pruning of tree.")
+
+
 def _check_drawing_size(width: float, fontsize: float) -> None:
     if check_real(width, "width", minimum=0, strict=True) > 7:
         raise ValueError(f"width must be a number of inches in (0, 7], got {width!r}.")
@@ -464,9 +471,7 @@ def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors
     """
     import matplotlib.pyplot as plt
 
-    check_tree(tree)
-    if not isinstance(pruning, Pruning) or pruning.tree is not tree:
-        raise ValueError("pruning must be a Pruning of tree.")
+    _check_pruning_of(tree, pruning)
     _check_drawing_size(width, fontsize)
     log_scale, counts = check_bool(log_scale, "log_scale"), check_bool(counts, "counts")
     _check_title(title)
@@ -1197,9 +1202,7 @@ def plot_partitions(tree: Tree, pruning: Pruning, X, y, *, resolution: int = 300
 
     from prunekit._validation import check_sample_and_labels, encode_labels
 
-    check_tree(tree)
-    if not isinstance(pruning, Pruning) or pruning.tree is not tree:
-        raise ValueError("pruning must be a Pruning of tree.")
+    _check_pruning_of(tree, pruning)
     if not tree.has_split_rules or tree.n_features != 2:
         raise ValueError("tree must have split rules on exactly two features, got "
                          f"{tree.n_features} features.")
