@@ -493,6 +493,27 @@ class Tree(_Immutable):
         _check_count_consistency(counts, self._left, self._right, self._is_leaf, name)
         return counts
 
+    # ------------------------------------------------------------------ comparison
+    def __eq__(self, other) -> bool:
+        """Two trees are equal when they have the same shape, split rules, growing counts,
+        leaf labels, classes and feature names (a copy or an unpickled tree equals its
+        original); the grower's criterion and impurities are not compared."""
+        if self is other:
+            return True
+        if not isinstance(other, Tree):
+            return NotImplemented
+        return (self.n_features == other.n_features
+                and self.feature_names == other.feature_names
+                and all(np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
+                        for a, b in zip(self._compared_arrays(), other._compared_arrays())))
+
+    def __hash__(self) -> int:
+        return hash((self.n_nodes, self._counts.tobytes(), self._left.tobytes()))
+
+    def _compared_arrays(self):
+        return (self._left, self._right, self._feature, self._threshold, self._counts,
+                self._labels, self._classes_)
+
     def __repr__(self) -> str:
         return (f"Tree(n_nodes={self.n_nodes}, n_leaves={self.n_leaves}, "
                 f"max_depth={self.max_depth}, n_classes={self.n_classes}, "
@@ -803,9 +824,11 @@ class Pruning(_Immutable):
 
     # ------------------------------------------------------------------ comparison
     def _key(self):
-        return (id(self.tree), self._kept.tobytes(), self._labels[self._is_leaf].tobytes())
+        return (self.tree, self._kept.tobytes(), self._labels[self._is_leaf].tobytes())
 
     def __eq__(self, other) -> bool:
+        """Prunings are equal when they keep the same nodes, with the same leaf labels, of
+        equal trees (:meth:`Tree.__eq__`): prunings of a copy of a tree equal its own."""
         return isinstance(other, Pruning) and self._key() == other._key()
 
     def __hash__(self) -> int:

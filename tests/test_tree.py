@@ -1,5 +1,6 @@
 """Tree and Pruning: agreement with scikit-learn, invariants, immutability, bad input."""
 
+import copy
 import pickle
 
 import numpy as np
@@ -110,6 +111,28 @@ def test_enumeration_matches_count_and_is_distinct(tree):
         # collapsing a pruning's internal leaves gives it back
         collapsed = p.is_leaf & ~tree.is_leaf
         assert Pruning.from_collapsed(tree, collapsed) == p
+
+
+@given(random_trees(max_leaves=6))
+def test_prunings_of_an_equal_copy_are_equal(tree):
+    for twin in (copy.deepcopy(tree), pickle.loads(pickle.dumps(tree))):
+        assert twin is not tree and twin == tree and hash(twin) == hash(tree)
+        for p in all_prunings(tree):
+            same = Pruning(twin, p.kept)
+            assert same == p and hash(same) == hash(p)
+    assert tree != "tree"
+
+
+def test_trees_that_differ_are_not_equal():
+    tree = Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
+                            feature=[0, -1, -1], threshold=[0.5, np.nan, np.nan])
+    other_counts = Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 3], [3, 0], [0, 3]],
+                                    feature=[0, -1, -1], threshold=[0.5, np.nan, np.nan])
+    other_rule = Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
+                                  feature=[0, -1, -1], threshold=[0.7, np.nan, np.nan])
+    assert tree != other_counts and tree != other_rule
+    assert Pruning.full(tree) != Pruning.full(other_rule)
+    assert Pruning.root_only(tree) != Pruning.full(tree)
 
 
 @given(random_trees(), st.integers(0, 2**31 - 1))
