@@ -17,6 +17,7 @@ from checking import assert_hint, failure, failure_message, ignoring, mutating, 
 
 GAIN_HINTS = [hint for _, hint in ch01._GAIN_MISTAKES]
 MDL_HINTS = [hint for _, hint in ch01._MDL_MISTAKES]
+THRESHOLD_HINTS = [hint for _, hint in ch01._THRESHOLD_GAIN_MISTAKES]
 
 
 # ---------------------------------------------------------------------- Exercise 1.1
@@ -92,6 +93,12 @@ def test_information_gain_types_arguments_and_inputs():
     assert "returned 0, an int; it should return the gain, a float" in message
     assert "return a single number" in failure_message(
         check, lambda x, y: np.array([information_gain(x, y)]))
+    # a 0-d array prints like a number but is not the float the statement asks for
+    error = assert_hint(check, lambda x, y: np.array(information_gain(x, y)),
+                        "return a Python float, not an array: float(...) around the result "
+                        "converts it (np.array(x) and np.asarray(x) of a number give a 0-d array).")
+    assert "returned a 0-dimensional NumPy array, array(0.0863046); it should return the gain, " \
+           "a float." in str(error)
     assert "should return the gain, a float" in failure_message(
         check, lambda x, y: str(information_gain(x, y)))
     cases = ch01.information_gain_cases()
@@ -111,14 +118,16 @@ def test_information_gain_not_implemented_and_crashing():
 
 # ---------------------------------------------------------------------- Exercise 1.2
 def best_threshold(x, y, *, C=_gini, on_point=False, equal_values=False, last=False,
-                   weights="fraction", where=0.5):
+                   weights="fraction", where=0.5, labels="sorted", counts="before"):
     """The sort-once scan of the solution notebook, or a usual wrong variant."""
     order = np.argsort(x, kind="stable")
-    xs, ys = x[order], y[order]
+    xs = x[order]
+    ys = y[order] if labels == "sorted" else y      # "unsorted": y not reordered with x
     m = len(xs)
     n_left = np.arange(1, m)
     n_right = m - n_left
-    ones_left = np.cumsum(ys)[:-1]
+    # "through": the ones up to and including the next example, one too far
+    ones_left = np.cumsum(ys)[:-1] if counts == "before" else np.cumsum(ys)[1:]
     ones_right = ys.sum() - ones_left
     scale = {"fraction": 1 / m, "counts": 1.0, "none": None}[weights]
     with np.errstate(all="ignore"):
@@ -189,6 +198,9 @@ def test_best_threshold_passes(capsys):
                              "examples: divide by m to use the fraction of examples on that side."),
     (dict(weights="none"), "it looks as if the two sides' C were not weighted: multiply each by "
                            "the fraction of examples on that side."),
+    # on the first case both slips give half the best gain: not the factor 2 of the Gini index
+    (dict(labels="unsorted"), THRESHOLD_HINTS[2]),
+    (dict(counts="through"), THRESHOLD_HINTS[3]),
 ])
 def test_best_threshold_mistakes_get_their_hint(changes, hint):
     assert_hint(ch01.check_best_threshold, lambda x, y: best_threshold(x, y, **changes), hint)

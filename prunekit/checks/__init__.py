@@ -13,7 +13,9 @@ The building blocks for writing such checks:
 * :func:`fail` and :func:`failure_message` -- the ``✗ ... / Hint: ...`` message format;
 * :func:`describe` and :func:`call_text` -- short, deterministic text for values and calls;
 * :func:`as_number`, :func:`as_float`, :func:`as_int` -- accept a scalar answer of the type the
-  exercise asks for (Python or NumPy) and reject anything else with a message saying so;
+  exercise asks for (Python or NumPy, or only Python's ``float`` and ``int`` where the
+  statement says so) and reject anything else with a message saying so;
+  :func:`is_python_int` tells a Python ``int`` from a NumPy integer;
 * :func:`distinct` -- rejects a list that names the same item twice;
 * :func:`time_limit` -- a generous wall-clock limit, so that a far too slow implementation
   gets a hint instead of hanging the notebook.
@@ -48,10 +50,13 @@ from prunekit.tree import Tree
 __all__ = [
     "CheckFailed", "Checker", "fail", "failure_message", "describe", "call_text",
     "as_number", "as_float", "as_int", "distinct", "close", "time_limit", "TimeLimitExceeded",
-    "random_tree", "SLOW_HINT", "explaining_mistake",
+    "random_tree", "SLOW_HINT", "NUMPY_INT_HINT", "explaining_mistake", "is_python_int",
 ]
 
 NOT_IMPLEMENTED = "replace `raise NotImplementedError()` with your code."
+
+NUMPY_INT_HINT = ("return a Python int: NumPy's sums, indexing and np.flatnonzero give NumPy "
+                  "integers (numpy.int64), which are a different type; int(...) converts one.")
 
 SLOW_HINT = ("a reasonable implementation finishes this case in a few seconds; look for work "
              "that is repeated far more often than needed (a loop inside a loop over the data).")
@@ -144,14 +149,22 @@ def as_number(value: Any, call: str, what: str = "a number") -> float:
     return float(value)
 
 
-def as_float(value: Any, call: str, what: str = "a float") -> float:
+def as_float(value: Any, call: str, what: str = "a float", *, array_ok: bool = True) -> float:
     """Accept a float answer (Python ``float`` or a NumPy floating scalar), or fail.
 
     Integers are refused although their value might be right: the exercise asks for a float,
     and ``min(1, x)`` or ``0`` where ``0.0`` was meant are the usual ways an int slips out.
+    With ``array_ok=False`` a 0-dimensional NumPy array (what ``np.array(x)`` or
+    ``np.asarray(x)`` of a number gives) is refused too: it prints like a number but is not a
+    float.
     """
     __tracebackhide__ = True
     if isinstance(value, np.ndarray) and value.ndim == 0:
+        if not array_ok:
+            fail(f"{call} returned a 0-dimensional NumPy array, array({describe(value)}); it "
+                 f"should return {what}.",
+                 "return a Python float, not an array: float(...) around the result converts "
+                 "it (np.array(x) and np.asarray(x) of a number give a 0-d array).")
         value = value[()]
     if isinstance(value, (float, np.floating)):
         return float(value)
@@ -166,12 +179,22 @@ def as_float(value: Any, call: str, what: str = "a float") -> float:
     return as_number(value, call, what)
 
 
-def as_int(value: Any, call: str, what: str = "an integer") -> int:
+def as_int(value: Any, call: str, what: str = "an integer", *, numpy_ok: bool = True) -> int:
     """Accept an integer answer (Python ``int`` or a NumPy integer scalar), or fail.
 
-    Floats are refused even when their value is a whole number, and so are booleans.
+    Floats are refused even when their value is a whole number, and so are booleans. With
+    ``numpy_ok=False`` only a Python ``int`` is accepted: NumPy integer scalars and
+    0-dimensional arrays are refused with a hint saying so.
     """
     __tracebackhide__ = True
+    if not numpy_ok and isinstance(value, (np.integer, np.ndarray)) and np.ndim(value) == 0 \
+            and np.asarray(value).dtype.kind in "iu":
+        kind = ("a 0-dimensional NumPy array" if isinstance(value, np.ndarray)
+                else f"of type numpy.{type(value).__name__}")
+        fail(f"{call} returned {describe(value)}, {kind}; it should return {what} (Python's "
+             f"int, not NumPy's).",
+             "return a Python int, not an array: int(...) converts it."
+             if isinstance(value, np.ndarray) else NUMPY_INT_HINT)
     if isinstance(value, np.ndarray) and value.ndim == 0:
         value = value[()]
     if isinstance(value, (bool, np.bool_)):
@@ -186,6 +209,11 @@ def as_int(value: Any, call: str, what: str = "an integer") -> int:
              "a float).")
     fail(f"{call} returned {describe(value)} (of type {type(value).__name__}); it should "
          f"return {what}.", "check the return statement of your function.")
+
+
+def is_python_int(value: Any) -> bool:
+    """Whether ``value`` is a Python ``int`` (not a bool, not a NumPy integer)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def distinct(items: list, call: str, noun: str = "item") -> None:

@@ -140,7 +140,8 @@ def check_information_gain(information_gain: Callable) -> None:
     check = Checker("information_gain", information_gain)
     for description, x, y in information_gain_cases():
         call = f"information_gain(x={describe(x)}, y={describe(y)})"
-        value = as_float(check.call(x, y, label=call), call, "the gain, a float")
+        value = as_float(check.call(x, y, label=call), call, "the gain, a float",
+                         array_ok=False)
         expected = _reference_gain(x, y)
         check.expect(
             close(value, expected),
@@ -260,7 +261,7 @@ def check_best_threshold(best_threshold: Callable, time_limit: float = 30.0) -> 
             close(value, split.gain),
             f"{call} returned gain {describe(value)} but the best gain is {describe(split.gain)}, "
             f"at threshold {describe(split.threshold)}{where}.",
-            lambda: _threshold_gain_hint(x, y, threshold, value, split))
+            lambda: _threshold_gain_hint(x, y, threshold, value, split, best_threshold))
         _check_threshold(x, y, threshold, split, call, where)
     check.passed()
 
@@ -271,10 +272,12 @@ def _unpack_threshold_answer(answer, call):
         fail(f"{call} returned {describe(answer)}; it should return a pair (threshold, gain).",
              "end your function with  return threshold, gain")
     threshold, value = answer
-    value = as_float(value, call, "a pair (threshold, gain) with a float as gain")
+    value = as_float(value, call, "a pair (threshold, gain) with a float as gain",
+                     array_ok=False)
     if threshold is not None:
         threshold = as_float(threshold, call,
-                             "a pair (threshold, gain) with a float or None as threshold")
+                             "a pair (threshold, gain) with a float or None as threshold",
+                             array_ok=False)
     return threshold, value
 
 
@@ -290,7 +293,59 @@ def _best_over_all_boundaries(x, y) -> float:
     return float(gains.max())
 
 
-def _threshold_gain_hint(x, y, threshold, value, split) -> str:
+def _scan_gain(x, y, C=_c_gini, labels: str = "sorted", counts: str = "before") -> float | None:
+    """The best gain over the boundaries between consecutive distinct sorted values, as a
+    sort-once scan computes it, or as one of its usual slips computes it: ``labels="unsorted"``
+    sorts the values but not the labels with them; ``counts="through"`` counts the ones left
+    of the boundary after sorted position i with np.cumsum(...)[1:], one example too far."""
+    order = np.argsort(x, kind="stable")
+    xs = x[order]
+    ys = (y[order] if labels == "sorted" else y).astype(float)
+    m = len(ys)
+    valid = xs[1:] > xs[:-1]
+    if not valid.any():
+        return None
+    n_left = np.arange(1, m)
+    cumulative = np.cumsum(ys)
+    ones_left = cumulative[:-1] if counts == "before" else cumulative[1:]
+    C = np.vectorize(C, otypes=[float])
+    with np.errstate(all="ignore"):
+        gains = C(ys.mean()) - (n_left * C(ones_left / n_left)
+                                + (m - n_left) * C((ys.sum() - ones_left) / (m - n_left))) / m
+    return float(gains[valid].max())
+
+
+_THRESHOLD_GAIN_MISTAKES = [
+    (dict(C=_c_entropy),
+     "this is the information gain (entropy); this exercise asks for the Gini index, "
+     "C(a) = 2a(1 - a)."),
+    (dict(C=lambda a: a * (1.0 - a)),
+     "your gain is half the right one: the Gini index is C(a) = 2a(1 - a), with the factor 2."),
+    (dict(labels="unsorted"),
+     "the labels were not reordered with the values: after order = np.argsort(x), take "
+     "ys = y[order], so that the cumulative sum counts the labels of the examples that are "
+     "left of each boundary in sorted order."),
+    (dict(counts="through"),
+     "the class counts are one example off: the boundary after sorted position i sends the "
+     "i + 1 examples 0, ..., i left, which hold np.cumsum(ys)[i] ones, so the counts for "
+     "i = 0, ..., m - 2 are np.cumsum(ys)[:-1], not np.cumsum(ys)[1:]."),
+]
+
+
+def _threshold_gain_mistake(student: Callable) -> str | None:
+    """The hint of the slip in the scan that gives the student's gains on every small case."""
+    cases = [(x, y) for _, x, y in best_threshold_cases() if len(x) <= 1000]
+
+    def gains(x, y):
+        answer = student(x, y)
+        return float(answer[1]) if isinstance(answer, tuple) and len(answer) == 2 else None
+
+    mistakes = [(lambda x, y, changes=changes: _scan_gain(x, y, **changes), hint)
+                for changes, hint in _THRESHOLD_GAIN_MISTAKES]
+    return explaining_mistake(gains, cases, mistakes, _scan_gain)
+
+
+def _threshold_gain_hint(x, y, threshold, value, split, student: Callable) -> str:
     if math.isnan(value):
         return ("a nan usually comes from 0/0: a side with no examples. Score only the m - 1 "
                 "boundaries between consecutive sorted examples, where both sides are non-empty.")
@@ -298,12 +353,9 @@ def _threshold_gain_hint(x, y, threshold, value, split) -> str:
         return ("your gain is larger than any real split can give. A threshold between two equal "
                 "values is not a split: x <= theta sends all copies of a value to the same side. "
                 "Score only the boundaries between consecutive distinct values.")
-    info = best_threshold_split(x[:, None], y, "information")
-    if close(value, info.gain, 1e-6) and not close(info.gain, split.gain, 1e-6):
-        return ("this is the information gain (entropy); this exercise asks for the Gini index, "
-                "C(a) = 2a(1 - a).")
-    if close(value, split.gain / 2, 1e-6):
-        return "your gain is half the right one: the Gini index is C(a) = 2a(1 - a), with the factor 2."
+    hint = _threshold_gain_mistake(student)
+    if hint is not None:
+        return hint
     for weights, hint in (
         ("none", "it looks as if the two sides' C were not weighted: multiply each by the "
                  "fraction of examples on that side."),
@@ -408,7 +460,8 @@ def check_mdl_bound(mdl_bound: Callable) -> None:
     check = Checker("mdl_bound", mdl_bound)
     for args in mdl_bound_cases():
         call = f"mdl_bound{describe(args)}"
-        value = as_float(check.call(*args, label=call), call, "the bound, a float")
+        value = as_float(check.call(*args, label=call), call, "the bound, a float",
+                         array_ok=False)
         expected = mdl(*args)
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but the bound is {describe(expected)}.",
@@ -445,7 +498,7 @@ def check_tree_bounds(tree_bounds: Callable, X, y, mdl_bound: Callable | None = 
             fail(f"{call} returned {describe(answer)}; it should return a pair "
                  "(bound of the full tree, bound of the depth-2 tree).",
                  "end your function with  return full_bound, shallow_bound")
-        values = [as_float(v, call, "a pair of floats") for v in answer]
+        values = [as_float(v, call, "a pair of floats", array_ok=False) for v in answer]
         if close(values[0], expected[1]) and close(values[1], expected[0]):
             fail(f"{call} returned {describe(tuple(values))} but the bounds are "
                  f"{describe(tuple(expected))}.",
