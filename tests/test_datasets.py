@@ -1,7 +1,6 @@
 """Tests of prunekit.datasets: the LED-24 generator and the UCI loaders."""
 
 import gzip
-import os
 from pathlib import Path
 
 import numpy as np
@@ -11,10 +10,8 @@ from prunekit.datasets import (
     LED_SEGMENTS, UCI_DATASETS, led_bayes_error, load_uci, make_led24, uci_available,
     uci_data_home,
 )
+from uci import UCI_DIR, needs_uci
 
-UCI_DIR = Path(os.environ.get("PRUNEKIT_DATA",
-                              Path(__file__).resolve().parents[2] / "shared" / "data" / "uci"))
-needs_uci = pytest.mark.skipif(not UCI_DIR.is_dir(), reason=f"UCI files not found in {UCI_DIR}")
 
 # (rows, attribute columns after encoding or None, class counts) from SOURCES.md / the .names files
 EXPECTED = {

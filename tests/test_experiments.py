@@ -3,7 +3,6 @@
 import json
 import math
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,12 +10,10 @@ import pytest
 import prunekit.experiments as ex
 from prunekit.datasets import make_led24, results_path
 from prunekit.tree import count_prunings
+from uci import UCI_DIR, needs_uci
 
-ROOT = Path(__file__).resolve().parents[1]
 RESULTS = results_path("kaariainen2004_reproduction")
 C_EFFECT = results_path("kaariainen2004_c_effect")
-UCI_DIR = ROOT.parent / "shared" / "data" / "uci"
-needs_uci = pytest.mark.skipif(not UCI_DIR.is_dir(), reason=f"UCI files not found in {UCI_DIR}")
 
 
 @pytest.fixture(scope="module")

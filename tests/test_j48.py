@@ -8,10 +8,8 @@ missing; without Java the comparison is skipped.
 """
 
 import csv
-import os
 import struct
 import subprocess
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,10 +18,9 @@ import prunekit as pk
 from prunekit import heuristics as h
 from prunekit import weka
 from prunekit.datasets import results_path
+from uci import UCI_DIR, needs_uci
 
-ROOT = Path(__file__).resolve().parents[1]
 TABLE = results_path("j48_agreement")
-UCI_DIR = Path(os.environ.get("PRUNEKIT_DATA", ROOT.parent / "shared" / "data" / "uci"))
 needs_weka = pytest.mark.skipif(
     not weka.weka_available(),
     reason="Java or Weka's weka.jar is not installed (`make weka` installs Debian's weka "
@@ -119,7 +116,8 @@ def test_structure_compares_trees_and_prunings():
 
 
 # ---------------------------------------------------------------------- against J48
-# One test runs the whole comparison, so that test workers do not each run J48 again.
+# The J48 runs happen once, in the module fixture ``rows``, so that test workers do not each
+# run J48 again. Without the UCI files the comparison runs on scikit-learn's data sets only.
 @needs_weka
 def test_agreement_with_j48(rows):
     names = {row["dataset"] for row in rows}
@@ -144,6 +142,10 @@ def test_agreement_with_j48(rows):
         else:
             assert isinstance(ours, pk.Tree) and ours.n_samples == row["n_samples"]
 
+
+@needs_weka
+@needs_uci
+def test_raising_changes_several_trees(rows):
     # the comparison is informative: on several data sets raising gives another tree than -S
     pruned = {(row["dataset"], row["confidence"]): row["prunekit_tree"] for row in rows
               if row["pruning"] == "no raising"}
@@ -152,11 +154,15 @@ def test_agreement_with_j48(rows):
                                      pruned[row["dataset"], row["confidence"]]) is not None}
     assert len(changed) >= 2
 
-    # the table the book prints is the one these runs give
+
+@needs_weka
+@needs_uci
+def test_the_books_table_is_these_runs(rows):
     with open(TABLE, newline="", encoding="utf-8") as handle:
         table = {(r["dataset"], r["pruning"], float(r["confidence"])): r
                  for r in csv.DictReader(handle)}
     assert tuple(next(iter(table.values())).keys()) == weka.AGREEMENT_COLUMNS
+    assert set(table) == {(row["dataset"], row["pruning"], row["confidence"]) for row in rows}
     for row in rows:
         stored = table[(row["dataset"], row["pruning"], row["confidence"])]
         for column in weka.AGREEMENT_COLUMNS:
