@@ -62,8 +62,29 @@ def g_values(tree, **mistake):
 def weakest_link(pruning, ties="all", **mistake):
     g = _g(pruning, **mistake)
     alpha = min(g.values())
-    nodes = [v for v, value in g.items() if np.isclose(value, alpha, rtol=1e-9, atol=1e-12)]
+    if ties == "exact":                 # == instead of the tolerance the statement asks for
+        nodes = [v for v, value in g.items() if value == alpha]
+    else:
+        nodes = [v for v, value in g.items() if np.isclose(value, alpha, rtol=1e-9, atol=1e-12)]
     return (nodes[:1] if ties == "first" else nodes), alpha
+
+
+def solution_weakest_link(pruning, exact=False):
+    """The solution notebook's weakest_link, with == in place of np.isclose if ``exact``."""
+    tree = pruning.tree
+    m = tree.n_samples
+    as_leaf = tree.counts.sum(axis=1) - tree.counts.max(axis=1)
+    g = {}
+    for v in np.flatnonzero(pruning.kept & ~pruning.is_leaf):
+        below = tree.subtree(int(v))
+        leaves = below[pruning.is_leaf[below]]
+        saved = (as_leaf[v] - as_leaf[leaves].sum()) / m
+        g[int(v)] = float(saved / (len(leaves) - 1))
+    smallest = min(g.values())
+    nodes = [v for v, value in g.items()
+             if (value == smallest if exact
+                 else np.isclose(value, smallest, rtol=1e-9, atol=1e-12))]
+    return nodes, smallest
 
 
 def choose_alpha(alphas, n_leaves, error, se):
@@ -76,14 +97,15 @@ def test_correct_answers_pass_with_one_line(capsys):
     ch02.check_g_values(g_values)
     ch02.check_weakest_link(weakest_link)
     ch02.check_choose_alpha(choose_alpha)
+    ch02.check_weakest_link(solution_weakest_link)
     out = capsys.readouterr().out.splitlines()
-    assert out == ["✓ g_values: all 35 checks passed.", "✓ weakest_link: all 13 checks passed.",
-                   "✓ choose_alpha: all 7 checks passed."]
+    assert out == ["✓ g_values: all 35 checks passed.", "✓ weakest_link: all 14 checks passed.",
+                   "✓ choose_alpha: all 9 checks passed.", "✓ weakest_link: all 14 checks passed."]
 
 
 def test_answers_in_other_accepted_forms_pass(capsys):
-    # NumPy keys and values, nodes in any order, alphas as NumPy scalars, n_leaves used.
-    ch02.check_g_values(lambda tree: {np.int64(v): np.float64(g) for v, g in g_values(tree).items()})
+    # NumPy float values, nodes in any order, alphas as NumPy scalars, n_leaves used.
+    ch02.check_g_values(lambda tree: {v: np.float64(g) for v, g in g_values(tree).items()})
     ch02.check_weakest_link(lambda p: (weakest_link(p)[0][::-1], np.float64(weakest_link(p)[1])))
 
     def by_leaves(alphas, n_leaves, error, se):       # the smallest tree by n_leaves
@@ -126,10 +148,34 @@ def test_g_values_keys_types_and_messages():
     assert "should return a dict" in failure_message(check, as_array)
     as_fraction = lambda tree: {v: Fraction(g).limit_denominator() for v, g in g_values(tree).items()}
     assert "it should return g(v), a float" in failure_message(check, as_fraction)
+    numpy_keys = lambda tree: {np.int64(v): g for v, g in g_values(tree).items()}
+    error = assert_hint(check, numpy_keys,
+                        "np.flatnonzero and indexing give NumPy integers (numpy.int64), a "
+                        "different type from Python's int: use int(v) as the key.")
+    assert "has the key 0 of type numpy.int64; the keys should be node indices as Python " \
+           "ints." in str(error)
+    assert "0-dimensional NumPy array" in failure_message(
+        check, lambda tree: {v: np.array(g) for v, g in g_values(tree).items()})
     message = failure_message(check, lambda tree: g_values(tree, branch=False))
     assert "g_values(<a stump whose split fixes no error (g = 0)>)[0] is 0.375 but g(0) = 0." in message
     message = failure_message(check, lambda tree: g_values(tree, divide="leaves"))
     assert "g_values(<the 16-record tree of the notes>)[0] is 0.125 but g(0) = 1/6 = 0.166667" in message
+
+
+def test_a_hard_coded_dict_gets_its_hint():
+    """The notes' values written in: on the stump, keys 2 and 4 are not its internal nodes,
+    but the cause is the dict that ignores its tree, not leaves given a g."""
+    notes = lambda tree: {0: 1 / 6, 2: 1 / 8, 4: 1 / 8}
+    error = assert_hint(ch02.check_g_values, notes, ch02.HARD_CODED_HINT)
+    assert "g_values(<a stump whose split fixes no error (g = 0)>) has the keys [0, 2, 4]" in \
+        str(error)
+    # the notes' dict returned for every tree but the notes' own, computed, one
+    computed_once = lambda tree: g_values(ch02.notes_tree())
+    assert_hint(ch02.check_g_values, computed_once, ch02.HARD_CODED_HINT)
+    # keys that are not nodes of the tree, from another cause
+    shifted = lambda tree: {v + 100: g for v, g in g_values(tree).items()}
+    assert failure(ch02.check_g_values, shifted).hint.startswith(
+        "this tree has 7 nodes, 0 to 6, so [100, 102, 104] are not nodes of it")
 
 
 # ---------------------------------------------------------------------- Exercise 2.2
@@ -150,6 +196,35 @@ def test_g_values_keys_types_and_messages():
 ], ids=["full branch", "gini", "leaves", "one tie", "alpha", "counts", "leaves as nodes"])
 def test_weakest_link_mistakes_get_their_hint(wrong, hint):
     assert_hint(ch02.check_weakest_link, wrong, hint)
+
+
+def test_exact_equality_instead_of_a_tolerance_gets_its_hint():
+    """The statement asks for np.isclose; == misses node 2 where rounding splits the exact
+    tie g(0) = g(2) = 1/44, in each usual way of computing g."""
+    error = assert_hint(ch02.check_weakest_link, lambda p: solution_weakest_link(p, exact=True),
+                        ch02.EXACT_TIE_HINT)
+    assert "(<a tree in which nodes 0 and 2 tie exactly (g = 1/44)>) returned ([0], " \
+           "0.0227273)" in str(error)
+
+    def risks_exact(pruning):         # R(v) - R(P_v) from the risks, compared with ==
+        tree = pruning.tree
+        risk = (tree.counts.sum(axis=1) - tree.counts.max(axis=1)) / tree.n_samples
+        g = {}
+        for v in np.flatnonzero(pruning.kept & ~pruning.is_leaf).tolist():
+            below = tree.subtree(v)
+            leaves = below[pruning.is_leaf[below]]
+            g[v] = float((risk[v] - risk[leaves].sum()) / (len(leaves) - 1))
+        return [v for v in g if g[v] == min(g.values())], min(g.values())
+
+    assert_hint(ch02.check_weakest_link, risks_exact, ch02.EXACT_TIE_HINT)
+
+
+def test_weakest_link_numpy_nodes_get_the_type_hint():
+    numpy_nodes = lambda p: ([np.int64(v) for v in weakest_link(p)[0]], weakest_link(p)[1])
+    error = assert_hint(ch02.check_weakest_link, numpy_nodes,
+                        "np.flatnonzero and indexing give NumPy integers (numpy.int64), a "
+                        "different type from Python's int: put int(v) in the list.")
+    assert "among them 2 of type numpy.int64; the list should hold Python ints." in str(error)
 
 
 def test_weakest_link_types_and_duplicates():
@@ -203,7 +278,8 @@ def test_the_mistake_variants_are_the_student_mutants():
 # ---------------------------------------------------------------------- Exercise 2.3
 @pytest.mark.parametrize("changes, hint", list(zip(
     [dict(ties="first"), dict(rule="first"), dict(rule="until"), dict(own_se=True),
-     dict(strict=True), dict(width=2.0)], CHOICE_HINTS)), ids=lambda v: str(v)[:25])
+     dict(strict=True), dict(width=2.0), dict(se_row="smallest"), dict(se_row="first tie")],
+    CHOICE_HINTS)), ids=lambda v: str(v)[:25])
 def test_choose_alpha_mistakes_get_their_hint(changes, hint):
     def wrong(alphas, n_leaves, error, se):
         best, one_se = ch02._choices(error, se, **changes)

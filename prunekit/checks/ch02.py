@@ -28,6 +28,7 @@ from prunekit.checks import (
     describe,
     distinct,
     fail,
+    is_python_int,
     random_tree,
 )
 from prunekit.cost_complexity_pruning import _choose, cost_complexity_path, cross_validate_alpha
@@ -188,7 +189,45 @@ def _explaining_g_mistake(answer: dict[int, float], pruning: Pruning) -> str | N
     return None
 
 
-def _g_hint(answer: dict[int, float], tree: Tree) -> str:
+HARD_CODED_HINT = ("your function gives the same dict for this tree as for the notes' tree: "
+                   "it does not compute g from the tree it receives. Work from tree.counts, "
+                   "tree.is_leaf and tree.subtree(v) of the argument; the values 1/6, 1/8, "
+                   "1/8 of the statement are only for checking.")
+
+
+def _hard_coded(answer: dict, tree: Tree, student: Callable) -> bool:
+    """Whether the student's dict for ``tree`` is the one it gives for the notes' tree, a
+    different tree with other values (an answer written in rather than computed)."""
+    notes = notes_tree()
+    if tree == notes:
+        return False
+    try:
+        for_notes = student(notes_tree())
+        return (isinstance(for_notes, dict) and answer.keys() == for_notes.keys()
+                and all(close(answer[t], float(for_notes[t]), 1e-12) for t in answer)
+                and {t: float(g) for t, g in exact_g(Pruning.full(tree)).items()} != answer)
+    except Exception:
+        return False
+
+
+def _g_keys_hint(answer: dict, tree: Tree, inner: list[int], student: Callable) -> str:
+    leaves = set(answer) - set(inner)
+    missing = set(inner) - set(answer)
+    if _hard_coded(answer, tree, student):
+        return HARD_CODED_HINT
+    strangers = sorted(t for t in leaves if not 0 <= t < tree.n_nodes)
+    if strangers:
+        return (f"this tree has {tree.n_nodes} nodes, 0 to {tree.n_nodes - 1}, so "
+                f"{describe(strangers)} are not nodes of it: take the keys from the tree you "
+                f"receive, np.flatnonzero(~tree.is_leaf).")
+    if leaves and not missing:
+        return "leaves have no g (nothing to collapse): leave them out."
+    return "give g(v) for every internal node (tree.is_leaf[v] is False), and only for them."
+
+
+def _g_hint(answer: dict[int, float], tree: Tree, student: Callable | None = None) -> str:
+    if student is not None and _hard_coded(answer, tree, student):
+        return HARD_CODED_HINT
     hint = _explaining_g_mistake(answer, Pruning.full(tree))
     if hint is not None:
         return hint
@@ -207,7 +246,12 @@ def _as_node_mapping(answer, call: str) -> dict[int, float]:
         if isinstance(key, (bool, np.bool_)) or not isinstance(key, numbers.Integral):
             fail(f"{call} has the key {describe(key)}; the keys should be node indices (ints).",
                  "use the node index t as the key, e.g. int(t).")
-        result[int(key)] = as_float(value, f"{call}[{int(key)}]", "g(v), a float")
+        if not is_python_int(key):
+            fail(f"{call} has the key {describe(key)} of type numpy.{type(key).__name__}; the "
+                 f"keys should be node indices as Python ints.",
+                 "np.flatnonzero and indexing give NumPy integers (numpy.int64), a different "
+                 "type from Python's int: use int(v) as the key.")
+        result[key] = as_float(value, f"{call}[{key}]", "g(v), a float", array_ok=False)
     return result
 
 
@@ -227,8 +271,7 @@ def check_g_values(g_values: Callable) -> None:
         check.expect(
             not leaves and not missing,
             f"{call} has the keys {sorted(answer)}, but the internal nodes are {inner}.",
-            "leaves have no g (nothing to collapse): leave them out." if leaves and not missing
-            else "give g(v) for every internal node (tree.is_leaf[v] is False), and only for them.")
+            lambda: _g_keys_hint(answer, tree, inner, g_values))
         table = branch_table(full)
         for t in inner:
             check.expect(
@@ -236,7 +279,7 @@ def check_g_values(g_values: Callable) -> None:
                 f"{call}[{t}] is {describe(answer[t])} but g({t}) = {_fraction(expected[t])}. "
                 f"Node {t}: {table[t][0]} errors as a leaf, {table[t][1]} errors on the "
                 f"{table[t][2]} leaves below it, m = {tree.n_samples}.",
-                lambda: _g_hint(answer, tree))
+                lambda: _g_hint(answer, tree, g_values))
     check.passed()
 
 
@@ -255,6 +298,12 @@ def weakest_link_cases() -> list[tuple[str, Pruning]]:
     cases.append(("a tree whose weakest link is the root",
                   Pruning.full(Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
                                                 [[6, 6], [3, 1], [3, 5], [3, 0], [0, 5]]))))
+    # g(0) = 3/44 / 3 and g(2) = 2/44 / 2: equal, but not in floating point, whichever of
+    # (errors / m) / (leaves - 1) or (R(v) - sum of the leaves' R) / (leaves - 1) computes them
+    cases.append(("a tree in which nodes 0 and 2 tie exactly (g = 1/44)",
+                  Pruning.full(Tree.from_arrays(
+                      [1, -1, 3, -1, 5, -1, -1], [2, -1, 4, -1, 6, -1, -1],
+                      [[21, 23], [8, 7], [13, 16], [3, 4], [10, 12], [7, 5], [3, 7]]))))
     rng = np.random.default_rng(22)
     for n_leaves, n_classes in ((6, 2), (8, 3), (10, 2)):
         tree = random_tree(rng, n_leaves, n_classes)
@@ -287,9 +336,15 @@ def _as_nodes(answer, call: str) -> tuple[list[int], float]:
                for t in nodes):
         fail(f"{call} returned the nodes {describe(nodes)}; they should be node indices.",
              "return a list of ints, e.g. [2, 4].")
-    nodes = [int(t) for t in nodes]
+    if not all(is_python_int(t) for t in nodes):
+        odd = next(t for t in nodes if not is_python_int(t))
+        fail(f"{call} returned the nodes {describe(nodes)}, among them {describe(odd)} of type "
+             f"numpy.{type(odd).__name__}; the list should hold Python ints.",
+             "np.flatnonzero and indexing give NumPy integers (numpy.int64), a different type "
+             "from Python's int: put int(v) in the list.")
     distinct(nodes, call, "node")
-    return nodes, as_float(alpha, call, "alpha, a float, as the second item of the pair")
+    return nodes, as_float(alpha, call, "alpha, a float, as the second item of the pair",
+                           array_ok=False)
 
 
 def _weakest_by(pruning: Pruning, mistake: str | None) -> tuple[list[int], float]:
@@ -305,7 +360,84 @@ _WEAKEST_HINTS = {
 }
 
 
-def _weakest_link_hint(nodes, alpha, pruning, expected, smallest) -> str:
+EXACT_TIE_HINT = ("you kept only the nodes whose g equals the smallest exactly (==). Nodes that "
+                  "tie exactly can differ in the last digit once g is computed in floating "
+                  "point, as here: compare with a tolerance, as the statement says, "
+                  "np.isclose(g, smallest, rtol=1e-9, atol=1e-12).")
+
+
+def _float_g(pruning: Pruning, order: str) -> dict[int, float]:
+    """g(v) as a student computes it in floating point: ``"counts"`` as (errors of v - errors
+    of its leaves) / m / (leaves - 1), ``"risks"`` as (R(v) - sum of the leaves' R(u)) /
+    (leaves - 1) with R = errors / m, summed by NumPy or ``"one by one"``."""
+    tree = pruning.tree
+    m = tree.n_samples
+    as_leaf = tree.counts.sum(axis=1) - tree.counts.max(axis=1)
+    risk = as_leaf / m
+    result = {}
+    for t in np.flatnonzero(pruning.kept & ~pruning.is_leaf).tolist():
+        below = tree.subtree(t)
+        leaves = below[pruning.is_leaf[below]]
+        if order == "counts":
+            saved = (as_leaf[t] - as_leaf[leaves].sum()) / m
+        elif order == "risks":
+            saved = risk[t] - risk[leaves].sum()
+        else:
+            saved = risk[t]
+            for u in leaves.tolist():
+                saved -= risk[u]
+        result[t] = float(saved / (len(leaves) - 1))
+    return result
+
+
+def _exactly_smallest(pruning: Pruning, order: str) -> list[int]:
+    g = _float_g(pruning, order)
+    low = min(g.values())
+    return sorted(t for t, value in g.items() if value == low)
+
+
+def _compares_exactly(student: Callable) -> bool:
+    """Whether the student's nodes are, on every case, those whose floating-point g equals the
+    smallest exactly, for one of the usual ways of computing g, and that differs from the
+    right answer somewhere."""
+    answers = [None if a is None else a[0] for a in _student_weakest(student)]
+    for order in ("counts", "risks", "one by one"):
+        explains, differs = True, False
+        for (_, pruning), answer in zip(weakest_link_cases(), answers):
+            wrong = _exactly_smallest(pruning, order)
+            if answer is not None and answer != wrong:
+                explains = False
+                break
+            differs = differs or wrong != exact_weakest_link(pruning)[0]
+        if explains and differs:
+            return True
+    return False
+
+
+def _student_weakest(student: Callable) -> list[tuple[list[int], float] | None]:
+    """The student's answers on every case (None where it fails or is not a pair)."""
+    answers = []
+    for _, pruning in weakest_link_cases():
+        try:
+            nodes, alpha = student(pruning)
+            answers.append((sorted(int(t) for t in nodes), float(alpha)))
+        except Exception:
+            answers.append(None)
+    return answers
+
+
+def _weakest_everywhere(student: Callable, mistake: str) -> bool:
+    """Whether the g mistake ``mistake`` gives the student's nodes and alpha on every case."""
+    for (_, pruning), answer in zip(weakest_link_cases(), _student_weakest(student)):
+        if answer is None:
+            continue
+        nodes, alpha = _weakest_by(pruning, mistake)
+        if answer[0] != nodes or not close(answer[1], alpha, 1e-6):
+            return False
+    return True
+
+
+def _weakest_link_hint(nodes, alpha, pruning, expected, smallest, student: Callable) -> str:
     inner = set(exact_g(pruning))
     if set(nodes) - inner:
         outside = sorted(set(nodes) - inner)
@@ -316,9 +448,12 @@ def _weakest_link_hint(nodes, alpha, pruning, expected, smallest) -> str:
     for mistake, hint in _WEAKEST_HINTS.items():
         wrong_nodes, wrong_alpha = _weakest_by(pruning, mistake)
         if (sorted(nodes) == wrong_nodes and close(alpha, wrong_alpha, 1e-6)
-                and not (wrong_nodes == expected and close(wrong_alpha, float(smallest), 1e-9))):
+                and not (wrong_nodes == expected and close(wrong_alpha, float(smallest), 1e-9))
+                and _weakest_everywhere(student, mistake)):
             return hint
     if set(nodes) < set(expected) and close(alpha, float(smallest)):
+        if _compares_exactly(student):
+            return EXACT_TIE_HINT
         return (f"several nodes share the smallest g: return all of them. Compare with a "
                 f"tolerance (np.isclose), since rounding can split exact ties.")
     if sorted(nodes) == expected:
@@ -345,7 +480,7 @@ def check_weakest_link(weakest_link: Callable) -> None:
             f"are {expected} with g = {_fraction(smallest)}. "
             f"g of the internal nodes: "
             + ", ".join(f"g({t}) = {g}" for t, g in sorted(exact_g(pruning).items())) + ".",
-            lambda: _weakest_link_hint(nodes, alpha, pruning, expected, smallest))
+            lambda: _weakest_link_hint(nodes, alpha, pruning, expected, smallest, weakest_link))
     check.passed()
 
 
@@ -372,6 +507,12 @@ def choose_alpha_cases() -> list[tuple[str, tuple[np.ndarray, ...]]]:
         ("a row within one standard error after a row that is not",
          table([0, .01, .02, .03, .3], [12, 8, 5, 3, 1], [.3, .2, .35, .21, .5],
                [.02, .02, .02, .02, .02])),
+        ("the best row has a larger standard error than the others",
+         table([0, .01, .02, .05, .1], [10, 6, 4, 2, 1], [.30, .20, .24, .26, .40],
+               [.01, .05, .02, .02, .03])),
+        ("two rows tie for the smallest error, with different standard errors",
+         table([0, .005, .01, .02, .04, .1], [16, 11, 7, 4, 2, 1], [.3, .2, .25, .2, .24, .4],
+               [.03, .06, .03, .02, .03, .03])),
     ]
     X, y = make_boolean_dnf(400, n_features=10, noise=0.15, random_state=2)
     selection = cross_validate_alpha(X, y, cv=5, random_state=0)
@@ -381,15 +522,19 @@ def choose_alpha_cases() -> list[tuple[str, tuple[np.ndarray, ...]]]:
     return cases
 
 
-def _choices(error, se, *, ties="last", rule="last", own_se=False, strict=False, width=1.0):
+def _choices(error, se, *, ties="last", rule="last", own_se=False, strict=False, width=1.0,
+             se_row="best"):
     best = (int(np.flatnonzero(error == error.min())[-1]) if ties == "last"
             else int(np.argmin(error)))
+    # the standard error of the threshold: of the 0-SE row, the smallest of the table, or of
+    # the first of the rows tied for the smallest error
+    step = {"best": se[best], "smallest": se.min(), "first tie": se[int(np.argmin(error))]}[se_row]
     if own_se:
         within = error - width * se <= error[best]
     elif strict:
-        within = error < error[best] + width * se[best]
+        within = error < error[best] + width * step
     else:
-        within = error <= error[best] + width * se[best]
+        within = error <= error[best] + width * step
     index = np.flatnonzero(within)
     if rule == "first":
         one_se = int(index[0])
@@ -414,6 +559,13 @@ _CHOICE_MISTAKES = [
                         "standard error does not enter."),
     (dict(strict=True), "'within one standard error' includes the boundary: use <=, not <."),
     (dict(width=2.0), "one standard error, not two."),
+    (dict(se_row="smallest"), "the threshold uses the standard error of the 0-SE row, "
+                              "error[best] + se[best], not the smallest standard error of the "
+                              "table."),
+    (dict(se_row="first tie"), "the threshold uses the standard error of the 0-SE row, and on "
+                               "ties that row is the last of the tied rows (the smallest tree): "
+                               "error[best] + se[best] with that same best, not the standard "
+                               "error of the first tied row."),
 ]
 
 
@@ -468,7 +620,8 @@ def check_choose_alpha(choose_alpha: Callable) -> None:
             fail(f"{call} returned {describe(answer)}, two integers; the choices are alpha = "
                  f"{describe(alphas[best])} (0-SE) and {describe(alphas[one_se])} (1-SE).",
                  "return the alphas (alphas[k]), not the step indices k.")
-        values = [as_float(a, call, "a pair of floats, the two alphas") for a in answer]
+        values = [as_float(a, call, "a pair of floats, the two alphas", array_ok=False)
+                  for a in answer]
         check.expect(
             close(values[0], alphas[best]) and close(values[1], alphas[one_se]),
             f"{call} returned {describe(tuple(answer))} but the choices are alpha = "
