@@ -29,10 +29,44 @@ M_ERROR_HINTS = [hint for _, hint in ch08._m_error_variants(np.array([8, 2]), 2.
 
 
 # ---------------------------------------------------------------------- Exercise 8.1 (a)
+def _by_hand(z, sign=1.0):
+    """U_0.25(2, 10) by Wilson's formula with the given z (sign -1: the lower end)."""
+    f, n = 0.25, 10
+    s = math.sqrt(f / n - f * f / n + z * z / (4 * n * n))
+    return (f + z * z / (2 * n) + sign * z * s) / (1 + z * z / n)
+
+
 def test_ucf_by_hand_passes_with_a_table_value(capsys):
     ch08.check_ucf_by_hand(lambda: 0.3519)          # z = 0.6745 from a four-digit table
     ch08.check_ucf_by_hand(lambda: np.float64(upper_confidence_limit(2, 10, 0.25)))
     assert capsys.readouterr().out == "✓ ucf_by_hand: all 1 checks passed.\n" * 2
+
+
+@pytest.mark.parametrize("z", [0.67, 0.68, 0.6745])
+def test_ucf_by_hand_accepts_z_from_a_two_decimal_table(z, capsys):
+    # Exercise 8.1 (a) says: answers within 0.001 pass, which covers z read as 0.67 or 0.68
+    assert ch08.BY_HAND_TOLERANCE == 0.001
+    value = _by_hand(z)
+    assert abs(value - upper_confidence_limit(2, 10, 0.25)) < ch08.BY_HAND_TOLERANCE
+    ch08.check_ucf_by_hand(lambda: round(value, 4))
+    assert capsys.readouterr().out == "✓ ucf_by_hand: all 1 checks passed.\n"
+
+
+def test_ucf_by_hand_tolerance_still_rejects_the_usual_slips():
+    right = upper_confidence_limit(2, 10, 0.25)
+    slips = [wrong for wrong, _ in ch08._limit_mistakes(2, 10, 0.25)
+             if not math.isclose(wrong, right, abs_tol=2e-4)]
+    assert slips and all(abs(wrong - right) > 2 * ch08.BY_HAND_TOLERANCE for wrong in slips)
+    # C4.5's own table value z = 0.6925 is not what the exercise asks for
+    failure(ch08.check_ucf_by_hand, lambda: _by_hand(0.6925))
+
+
+def test_ucf_by_hand_lower_end_names_both_causes():
+    # the lower end of the interval and a negative z give the same number: the hint says so
+    lower = _by_hand(norm.ppf(0.75), sign=-1.0)
+    assert math.isclose(lower, _by_hand(norm.ppf(0.25)))
+    assert_hint(ch08.check_ucf_by_hand, lambda: lower, ch08.LOWER_END_HINT)
+    assert_hint(ch08.check_ucf_by_hand, lambda: round(lower, 4), ch08.LOWER_END_HINT)
 
 
 @pytest.mark.parametrize("value, hint", [
@@ -40,13 +74,13 @@ def test_ucf_by_hand_passes_with_a_table_value(capsys):
     (0.25, "only the corrected rate f = (e + 1/2) / N"),
     (3.5186, "return the limit as a rate"),
     (float(beta.ppf(0.75, 3, 8)), "exact (Clopper-Pearson) binomial limit"),
-    (None, "you used Phi^(-1)(CF)"),
+    (None, "a negative z, Phi^(-1)(CF)"),
     (None, "not the two-sided"),
     (None, "continuity correction"),
 ])
 def test_ucf_by_hand_wrong_attempts_hide_the_answer(value, hint):
     if value is None:        # recomputed with the wrong z or without the correction
-        z = {"you used Phi^(-1)(CF)": norm.ppf(0.25), "not the two-sided": norm.ppf(0.875),
+        z = {"a negative z, Phi^(-1)(CF)": norm.ppf(0.25), "not the two-sided": norm.ppf(0.875),
              "continuity correction": norm.ppf(0.75)}[hint]
         f = 0.2 if hint == "continuity correction" else 0.25
         value = (f + z * z / 20 + z * math.sqrt(f / 10 - f * f / 10 + z * z / 400)) / (1 + z * z / 10)
@@ -72,8 +106,8 @@ def test_ucf_by_hand_types_and_missing():
 
 # ---------------------------------------------------------------------- Exercise 8.1 (b)
 def upper_limit(e, n, confidence, *, z_of=lambda cf: norm.ppf(1 - cf), correction=0.5,
-                zero_case=True, top_case=True, count=False):
-    """C4.5's U_CF(e, N), or one of the usual wrong variants."""
+                zero_case=True, top_case=True, count=False, sign=1.0):
+    """C4.5's U_CF(e, N), or one of the usual wrong variants (sign=-1: the lower end)."""
     z = z_of(confidence)
     if zero_case and e == 0:
         value = 1 - confidence ** (1 / n)
@@ -81,8 +115,8 @@ def upper_limit(e, n, confidence, *, z_of=lambda cf: norm.ppf(1 - cf), correctio
         value = 1.0
     else:
         f = (e + correction) / n
-        value = ((f + z * z / (2 * n) + z * math.sqrt(max(f / n - f * f / n + z * z / (4 * n * n), 0)))
-                 / (1 + z * z / n))
+        spread = math.sqrt(max(f / n - f * f / n + z * z / (4 * n * n), 0))
+        value = (f + z * z / (2 * n) + sign * z * spread) / (1 + z * z / n)
     return float(value * n if count else value)
 
 
@@ -107,9 +141,31 @@ def test_upper_limit_cases_vary_every_argument():
     (dict(count=True), LIMIT_HINTS[3]),
     (dict(zero_case=False), LIMIT_HINTS[7]),
     (dict(top_case=False), LIMIT_HINTS[8]),
+    (dict(sign=-1.0), ch08.LOWER_END_HINT),
+    (dict(z_of=lambda cf: 0.6745), ch08.FIXED_Z_HINT),
+    (dict(z_of=lambda cf: norm.ppf(0.75)), ch08.FIXED_Z_HINT),
 ], ids=lambda v: str(v)[:20])
 def test_upper_limit_mistakes(changes, hint):
     assert_hint(ch08.check_upper_limit, lambda e, n, cf: upper_limit(e, n, cf, **changes), hint)
+
+
+def test_upper_limit_lower_end_and_negative_z_get_the_same_hint_naming_both():
+    assert LIMIT_HINTS[0] == ch08.LOWER_END_HINT
+    assert "minus sign" in ch08.LOWER_END_HINT and "Phi^(-1)(CF)" in ch08.LOWER_END_HINT
+    for e, n, cf in [args for _, args in ch08.upper_limit_cases()]:
+        assert math.isclose(upper_limit(e, n, cf, sign=-1.0),
+                            upper_limit(e, n, cf, z_of=norm.ppf), abs_tol=1e-12)
+
+
+@pytest.mark.parametrize("z", [0.6745, float(norm.ppf(0.75))])
+def test_upper_limit_fixed_z_is_reported_where_it_is_wrong(z):
+    message = _message(ch08.check_upper_limit,
+                       lambda e, n, cf: upper_limit(e, n, cf, z_of=lambda _: z))
+    # the first case shown has CF != 0.25, where a z copied from part (a) is wrong
+    first = message.splitlines()[0]
+    assert first.startswith("✗ upper_limit(5, 20, 0.01) returned")
+    cases = ch08.upper_limit_cases()
+    assert cases[0][1][2] != 0.25 and cases[0][1][0] + 0.5 < cases[0][1][1] and cases[0][1][0]
 
 
 def test_upper_limit_uses_every_argument_and_returns_a_float():
@@ -121,7 +177,7 @@ def test_upper_limit_uses_every_argument_and_returns_a_float():
                        lambda e, n, cf: 1 if e + 0.5 >= n else upper_limit(e, n, cf))
     assert "returned 1, an int; it should return the upper limit, a float" in message
     mixed_up = lambda e, n, cf: 1 - (1 - cf) ** (1 / n) if e == 0 else upper_limit(e, n, cf)
-    assert_hint(ch08.check_upper_limit, mixed_up, LIMIT_HINTS[9])
+    assert_hint(ch08.check_upper_limit, mixed_up, LIMIT_HINTS[-1])
 
 
 def test_upper_limit_exact_binomial_and_wrong_types():
@@ -131,8 +187,8 @@ def test_upper_limit_exact_binomial_and_wrong_types():
     assert "not implemented yet" in _message(ch08.check_upper_limit, _todo)
     assert "return a single number" in _message(
         ch08.check_upper_limit, lambda e, n, cf: np.array([upper_limit(e, n, cf)]))
-    message = _message(ch08.check_upper_limit, lambda e, n, cf: 1 / (e - 2))
-    assert "upper_limit(2, 10, 0.25) raised ZeroDivisionError" in message
+    message = _message(ch08.check_upper_limit, lambda e, n, cf: 1 / (e - 5))
+    assert "upper_limit(5, 20, 0.01) raised ZeroDivisionError" in message
 
 
 # ---------------------------------------------------------------------- Exercise 8.2
@@ -178,6 +234,25 @@ def test_pep_test_mistakes_get_hints_and_no_worked_answer(answers, hint):
         message = _message(ch08.check_pep_test, given.__getitem__)
         assert hint in message and "explain_pep_test()" in message
         assert "m_v = " not in message and "->" not in message
+
+
+def test_pep_test_children_as_the_leaves_of_t_v_is_not_blamed_on_the_rule():
+    # at node 2 the grown subtree has three leaves (7, 8, 6); taking v's children 5 and 6 as
+    # its leaves gives e'(T_v) = 3 + 1 + 1 = 5, and Quinlan's rule then prunes
+    children = (5.5, 5.0, math.sqrt(5 * 15 / 20), "prune")
+    for answer in (children, (5.5, 5.0, 1.94, "prune"), (5.5, 5.0, 1.94, "keep")):
+        error = assert_hint(ch08.check_pep_test, {**RIGHT_PEP, 2: answer}.__getitem__,
+                            ch08._PEP_HINTS["children"])
+        assert "e'(T_v) and SE" in str(error)
+
+
+@pytest.mark.parametrize("answer", [(5.5, 6.0, 2.0, "keep"), (5.5, 9.0, 2.18, "prune")])
+def test_pep_test_wrong_numbers_never_get_a_hint_about_the_rule(answer):
+    # wrong numbers that no listed mistake reproduces get the general hint, whatever the
+    # decision: a hint names a cause only when the cause reproduces the answer
+    error = failure(ch08.check_pep_test, {**RIGHT_PEP, 2: answer}.__getitem__)
+    rule_hints = [ch08._PEP_HINTS[name] for name in ch08._PEP_RULE_MISTAKES]
+    assert error.hint not in rule_hints and error.hint.startswith("e'(v) = e(v) + 1/2")
 
 
 def test_pep_test_wrong_part_and_explanation(capsys):

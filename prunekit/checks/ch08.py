@@ -32,8 +32,9 @@ from prunekit.tree import Tree
 __all__ = [
     "check_ucf_by_hand", "explain_ucf_by_hand", "check_upper_limit", "check_pep_test",
     "explain_pep_test", "check_m_error", "check_coverage", "upper_limit_cases", "m_error_cases",
-    "coverage_cases", "pep_tree", "leaf_true_error_rates",
-    "BY_HAND", "PEP_NODES", "COVERAGE_FEATURES", "COVERAGE_TERMS", "COVERAGE_NOISE",
+    "coverage_cases", "pep_tree", "leaf_true_error_rates", "BY_HAND", "BY_HAND_TOLERANCE",
+    "LOWER_END_HINT", "FIXED_Z_HINT", "PEP_NODES", "COVERAGE_FEATURES", "COVERAGE_TERMS",
+    "COVERAGE_NOISE",
 ]
 
 def _explaining_hint(answers: list, variants: list[list[tuple[float | None, str]]],
@@ -85,6 +86,18 @@ def _matching_hint(value: float, mistakes, expected: float, tol: float) -> str |
 
 # ---------------------------------------------------------------------- Exercise 8.1
 BY_HAND = (2, 10, 0.25)      # U_CF(e, N) of Exercise 8.1 (a): e = 2 errors of N = 10, CF = 25%
+# Exercise 8.1 (a) accepts answers this close to U_0.25(2, 10): z read from a two-decimal
+# table as 0.67 or 0.68 moves the answer by less than 0.001, the usual slips by more.
+BY_HAND_TOLERANCE = 1e-3
+
+LOWER_END_HINT = (
+    "that is the lower end of Wilson's interval, (f + z^2/(2N) - z s) / (1 + z^2/N). The upper "
+    "limit adds z s, with z = Phi^(-1)(1 - CF) > 0 (0.6745 for CF = 0.25): look for a minus "
+    "sign before z s, or a negative z, Phi^(-1)(CF), which gives the same value.")
+FIXED_Z_HINT = (
+    "z depends on the confidence level: z = Phi^(-1)(1 - CF). Your values are those of a "
+    "fixed z = 0.6745, which is right only for CF = 0.25; compute z from the argument "
+    "confidence, e.g. norm.ppf(1 - confidence).")
 
 
 def _wilson(e: float, n: float, z: float, correction: float = 0.5) -> float:
@@ -111,9 +124,9 @@ def _limit_mistakes(e: int, n: int, cf: float,
     """The values of the usual mistakes on one case, with their hints. With ``zero_extra`` the
     mistake that only exists for e = 0 is listed on every case (``None`` where e > 0)."""
     mistakes = [
-        (_limit_formula(e, n, cf, z=norm.ppf(cf)),
-         "z is the upper quantile of the normal distribution, z = Phi^(-1)(1 - CF), a positive "
-         "number (0.6745 for CF = 0.25); you used Phi^(-1)(CF)."),
+        # z -> -z turns the upper end of Wilson's interval into its lower end: a minus sign
+        # before z s and z = Phi^(-1)(CF) < 0 give the same numbers, so the hint names both.
+        (_limit_formula(e, n, cf, z=norm.ppf(cf)), LOWER_END_HINT),
         (_limit_formula(e, n, cf, z=norm.ppf(1 - cf / 2)),
          "the limit is one-sided: z = Phi^(-1)(1 - CF), not the two-sided Phi^(-1)(1 - CF/2)."),
         (_limit_formula(e, n, cf, correction=0.0),
@@ -132,6 +145,9 @@ def _limit_mistakes(e: int, n: int, cf: float,
          "for e = 0 C4.5 uses the exact limit 1 - CF^(1/N), not the normal approximation."),
         (_limit_formula(e, n, cf, top_case=False),
          "when e + 1/2 >= N the corrected rate is at least 1, and C4.5 sets U_CF(e, N) = 1."),
+        # z copied from part (a), to four digits or exactly: right only where CF = 0.25
+        (_limit_formula(e, n, cf, z=0.6745), FIXED_Z_HINT),
+        (_limit_formula(e, n, cf, z=float(norm.ppf(0.75))), FIXED_Z_HINT),
     ]
     if e == 0 or zero_extra:
         mistakes.append((1 - (1 - cf) ** (1 / n) if e == 0 else None,
@@ -146,9 +162,11 @@ def _limit_hint(value: float, e: int, n: int, cf: float, expected: float) -> str
 def check_ucf_by_hand(ucf_by_hand: Callable) -> None:
     """Check Exercise 8.1 (a): ``ucf_by_hand()`` returns U_0.25(2, 10), worked out by hand.
 
-    A value read with a four-digit normal table is accepted (absolute tolerance 5e-4). A wrong
-    answer gets a hint about its mistake but not the worked computation, which gives the answer
-    away; :func:`explain_ucf_by_hand` prints that.
+    Answers within :data:`BY_HAND_TOLERANCE` (0.001) of the exact value are accepted: that
+    covers z read from a two-decimal normal table (0.67 or 0.68) as well as z = 0.6745. A
+    wrong answer gets a hint about its mistake but never the worked computation, however
+    often it is tried, since that gives the answer away; :func:`explain_ucf_by_hand` prints
+    it, and the exercise's check cell calls it after a passing check.
     """
     __tracebackhide__ = True
     e, n, cf = BY_HAND
@@ -156,7 +174,7 @@ def check_ucf_by_hand(ucf_by_hand: Callable) -> None:
     value = as_number(check.call(label="ucf_by_hand()"), "ucf_by_hand()",
                       "the upper limit, a number")
     expected = float(upper_confidence_limit(e, n, cf))
-    if abs(value - expected) > 5e-4:
+    if abs(value - expected) > BY_HAND_TOLERANCE:
         hint = _limit_hint(value, e, n, cf, expected) or (
             "case 4 of the definition applies (e = 2 is neither 0 nor close to N = 10): "
             "compute z and f = (e + 1/2) / N first, then the formula.")
@@ -180,13 +198,15 @@ def explain_ucf_by_hand() -> None:
 
 def upper_limit_cases() -> list[tuple[str, tuple[int, int, float]]]:
     """The cases of :func:`check_upper_limit`: (description, (e, n, confidence))."""
+    # The first case uses Wilson's formula at CF != 0.25, so that a z copied from part (a)
+    # is reported on a case where it is wrong, not on one where it is right to four digits.
     return [
+        ("a smaller confidence level", (5, 20, 0.01)),
         ("the leaf of part (a)", (2, 10, 0.25)),
         ("a pure leaf (e = 0: the exact limit)", (0, 6, 0.25)),
         ("a pure leaf, another CF", (0, 40, 0.1)),
         ("one error in 16", (1, 16, 0.25)),
         ("many examples", (30, 500, 0.05)),
-        ("a smaller confidence level", (5, 20, 0.01)),
         ("CF = 0.5 (z = 0)", (3, 12, 0.5)),
         ("e + 1/2 >= N: every example an error", (4, 4, 0.25)),
         ("e = N - 1 on a small leaf", (2, 3, 0.25)),
@@ -250,7 +270,9 @@ def _pep_variants(tree: Tree, v: int) -> dict[str, tuple[float, float, float, st
         return "prune" if leaf <= subtree + error else "keep"
 
     right_subtree = e_tree + 0.5 * len(leaves)
+    children = float(errors[tree.left[v]] + errors[tree.right[v]]) + 1.0
     variants = {"right": (e_leaf, right_subtree, se(right_subtree, m_v))}
+    variants["children"] = (e_leaf, children, se(children, m_v))
     variants["one half"] = (e_leaf, e_tree + 0.5, se(e_tree + 0.5, m_v))
     variants["per node"] = (e_leaf, e_tree + 0.5 * len(below), se(e_tree + 0.5 * len(below), m_v))
     variants["no correction"] = (e_leaf, e_tree, se(e_tree, m_v))
@@ -266,6 +288,10 @@ def _pep_variants(tree: Tree, v: int) -> dict[str, tuple[float, float, float, st
 
 
 _PEP_HINTS = {
+    "children": "T_v is the whole subtree grown below v, down to the leaves of the tree: sum "
+                "the training errors of ITS leaves (the nodes below v without children) and "
+                "add 1/2 per leaf; v's two children are leaves of T_v only when they have no "
+                "children themselves.",
     "one half": "the subtree's count gets 1/2 for every one of its leaves, "
                 "e'(T_v) = e(T_v) + |leaves of T_v| / 2, not a single 1/2.",
     "per node": "the correction is 1/2 per leaf of T_v, not per node.",
@@ -341,17 +367,27 @@ def explain_pep_test(tree: Tree | None = None, nodes: tuple[int, ...] = PEP_NODE
               f"{subtree + error:.3f}  ->  {decision}")
 
 
+# The mistakes in the decision rule; the others are mistakes in the numbers.
+_PEP_RULE_MISTAKES = ("no se", "reversed")
+
+
 def _pep_hint(given, variants, wrong) -> str:
+    """The hint of a mistake that reproduces the answer at a node: all four parts, or else
+    every wrong number (a mistake in the numbers, whatever the decision). A hint about the
+    decision rule is given only when it reproduces the whole answer, so never when a number
+    is wrong."""
+    def agrees(numbers, k):
+        return given[k] == numbers[k] if k == 3 else abs(given[k] - numbers[k]) <= 0.01
+
     for name, hint in _PEP_HINTS.items():
         numbers = variants[name]
-        if all((given[k] == numbers[k]) if k == 3 else abs(given[k] - numbers[k]) <= 0.01
-               for k in range(4)) and numbers != variants["right"]:
+        if all(agrees(numbers, k) for k in range(4)) and numbers != variants["right"]:
             return hint
-    for name, hint in _PEP_HINTS.items():          # a part of the answer matches a mistake
-        numbers = variants[name]
-        for k in wrong:
-            if ((given[k] == numbers[k]) if k == 3 else abs(given[k] - numbers[k]) <= 0.01) \
-                    and numbers[k] != variants["right"][k]:
+    wrong_numbers = [k for k in wrong if k < 3]
+    if wrong_numbers:
+        for name, hint in _PEP_HINTS.items():
+            if name not in _PEP_RULE_MISTAKES and all(agrees(variants[name], k)
+                                                      for k in wrong_numbers):
                 return hint
     return ("e'(v) = e(v) + 1/2; e'(T_v) = the training errors of the leaves of T_v plus 1/2 "
             "per leaf; SE = sqrt(e'(T_v) (m_v - e'(T_v)) / m_v); prune when "
@@ -390,17 +426,17 @@ def _m_error_variants(counts, m, prior) -> list[tuple[float, str]]:
                              "among ties), and estimate its error; the class with the largest "
                              "m-estimate can be another one when the prior is not uniform."),
         (float((n - counts[y] + m * prior[y]) / (n + m)),
-         "the prior enters the error through 1 - prior[y]: E = (n - n_y + m (1 - pi_y)) / "
-         "(n + m)."),
+         "the prior enters the error through 1 - prior[y]: E = (m_u - m_u(y) + m (1 - pi_y)) "
+         "/ (m_u + m)."),
         (float((n - counts[y] + k - 1) / (n + k)),
          "that is the Laplace estimate; use the given m and prior."),
         (float((n - counts[y] + m * (1 - prior[y])) / n) if n > 0 else math.nan,
-         "divide by n + m: the prior counts as m extra examples."),
+         "divide by m_u + m: the prior counts as m extra examples."),
         (float((n - counts[y]) / n) if n > 0 else math.nan,
          "that is the training error rate; the m-estimate adds m (1 - pi_y) errors to the "
          "numerator and m examples to the denominator."),
         (float((n - counts[y] + m * (1 - prior[y])) / (n + m * (1 - prior[y]))),
-         "the denominator is n + m, the examples plus the m virtual ones."),
+         "the denominator is m_u + m, the examples plus the m virtual ones."),
         (float((counts[y] + m * prior[y]) / (n + m)),
          "that is the estimated probability of the predicted class; the error is one minus it."),
         (float((n - counts[last] + m * (1 - prior[last])) / (n + m)),
@@ -433,7 +469,8 @@ def _m_error_hint(m_error: Callable) -> str:
     variants = [_m_error_variants(*args) for args in cases]
     expected = [float(m_estimate_error(*args)) for args in cases]
     return _explaining_hint(_answers(m_error, cases), variants, expected, 1e-9) or (
-        "with y the majority class, E = (n - n_y + m (1 - pi_y)) / (n + m), n the total count.")
+        "with y the majority class, E = (m_u - m_u(y) + m (1 - pi_y)) / (m_u + m), m_u the "
+        "total count.")
 
 
 # ---------------------------------------------------------------------- Exercise 8.4
