@@ -39,6 +39,8 @@ def km_penalty(m_v, s_v, l_v, delta, m, d, c=1.0, *, log=np.log, confidence="m/d
             "quotient": log(m) / delta}[confidence]
     under = (paths + conf) / (m_v if denominator == "m_v" else m)
     inner = math.sqrt(under) if root else under
+    if cap == "root":                   # c * min(1, sqrt(...))
+        return float(c * min(1.0, inner))
     value = {"outside": c * inner, "inside": math.sqrt(c * under),
              "squared": c * c * inner}[constant]
     return float(min(1.0, value)) if cap else float(value)
@@ -48,7 +50,7 @@ def test_km_penalty_passes(capsys):
     ch04.check_km_penalty(km_penalty)
     ch04.check_km_penalty(lambda m_v, s_v, l_v, delta, m, d, c=1.0: penalty(
         m_v, s_v, l_v, delta, m, c=c, n_features=d))
-    assert capsys.readouterr().out == "✓ km_penalty: all 9 checks passed.\n" * 2
+    assert capsys.readouterr().out == "✓ km_penalty: all 10 checks passed.\n" * 2
 
 
 @pytest.mark.parametrize("changes, hint", list(zip([
@@ -56,6 +58,7 @@ def test_km_penalty_passes(capsys):
     dict(confidence="quotient"), dict(denominator="m"), dict(complexity="brackets"),
     dict(complexity="size"), dict(complexity="depth"), dict(complexity="no log"),
     dict(root=False), dict(constant="inside"), dict(constant="squared"), dict(cap=False),
+    dict(cap="root"),
 ], PENALTY_HINTS)), ids=lambda v: str(v)[:25])
 def test_km_penalty_mistakes_get_their_hint(changes, hint):
     with np.errstate(all="ignore"):
@@ -100,6 +103,9 @@ def test_km_penalty_types_and_crashes():
     assert isinstance(info.value.__cause__, IndexError)       # the student's traceback is kept
     assert "return a single number" in failure_message(
         ch04.check_km_penalty, lambda *args: np.array([km_penalty(*args)]))
+    assert "returned a 0-dimensional NumPy array, array(0.765658); it should return the " \
+        "penalty, a float." in failure_message(
+            ch04.check_km_penalty, lambda *args: np.array(km_penalty(*args)))
     assert "not a function" in failure_message(ch04.check_km_penalty, 0.3)
 
 
@@ -213,12 +219,12 @@ def test_differing_tree_types():
 TERMS = ((0, 1), (2, 3, 4))
 
 
-def excess_error(m, seed, c, delta=0.05, *, mistake=None):
+def excess_error(m, seed, c, delta=0.05, *, mistake=None, n_features=None):
     """The exact excess error L_D(P_KM) - eps_opt, or one of the usual wrong variants."""
     X, y = make_boolean_dnf(m, n_features=12, terms=TERMS, noise=0.1, random_state=seed)
     tree = pk.id3(X, y)
     used_delta = 0.05 if mistake == "default delta" else delta
-    pruned = pk.kearns_mansour(tree, used_delta, c)
+    pruned = pk.kearns_mansour(tree, used_delta, c, n_features=n_features)
     points = cube(12)
     best = (pk.reduced_error(tree, X, y) if mistake == "rep on S"
             else pk.reduced_error(tree, points, dnf_labels(points, TERMS)))
@@ -243,7 +249,8 @@ def excess_error(m, seed, c, delta=0.05, *, mistake=None):
 
 def test_excess_error_passes(capsys):
     ch04.check_excess_error(excess_error)
-    assert capsys.readouterr().out == "✓ excess_error: all 6 checks passed.\n"
+    ch04.check_excess_error(lambda *args: excess_error(*args, n_features=12))
+    assert capsys.readouterr().out == "✓ excess_error: all 7 checks passed.\n" * 2
 
 
 @pytest.mark.parametrize("mistake", ["no subtraction", "reversed", "rep on S", "training",
@@ -251,6 +258,15 @@ def test_excess_error_passes(capsys):
 def test_excess_error_mistakes_get_their_hint(mistake):
     assert_hint(ch04.check_excess_error, lambda *args: excess_error(*args, mistake=mistake),
                 ch04._EXCESS_HINTS[mistake])
+
+
+@pytest.mark.parametrize("n_features", [16, 1000])
+def test_excess_error_with_another_number_of_features_gets_its_hint(n_features):
+    """The data have 12 features; the d of the other exercises (16), or any other, is wrong."""
+    error = assert_hint(ch04.check_excess_error,
+                        lambda *args: excess_error(*args, n_features=n_features),
+                        ch04.FEATURES_HINT)
+    assert "excess_error(m=1000, seed=13, c=0.05, delta=0.05)" in str(error)
 
 
 def test_excess_error_other_arguments_and_types():
@@ -286,10 +302,18 @@ def km_kept(tree, c, delta=0.05, d=16, *, mistake=None):
             s_v = len(nodes)
         else:
             below, s_v = errors[a] + errors[b], 1 + size[a] + size[b]
+        if mistake == "grown errors":   # the errors of T_v, the grown leaves below v
+            nodes = tree.subtree(v)
+            below = as_leaf[nodes[tree.is_leaf[nodes]]].sum()
         n_leaves = leaves[a] + leaves[b]
         counted = n_leaves if mistake == "leaves" else s_v
         depth = 0 if mistake == "no depth" else tree.depth[v]
-        alpha = penalty(reached[v], counted, depth, delta, m, c=c, n_features=d)
+        if mistake in ("m_v in log", "majority m"):
+            sample = reached[v] if mistake == "m_v in log" else tree.counts[0].max()
+            alpha = min(1.0, c * math.sqrt(((depth + counted) * math.log(d)
+                                            + math.log(sample / delta)) / reached[v]))
+        else:
+            alpha = penalty(reached[v], counted, depth, delta, m, c=c, n_features=d)
         scale = 1 if mistake == "rates" else reached[v]
         total = below + alpha * scale
         if (total > as_leaf[v]) if mistake == "strict" else (total >= as_leaf[v]):
@@ -312,7 +336,7 @@ def km_kept(tree, c, delta=0.05, d=16, *, mistake=None):
 
 def test_km_kept_passes(capsys):
     ch04.check_km_kept(km_kept)
-    assert capsys.readouterr().out == "✓ km_kept: all 10 checks passed.\n"
+    assert capsys.readouterr().out == "✓ km_kept: all 12 checks passed.\n"
 
 
 @pytest.mark.parametrize("mistake", list(ch04._KEPT_HINTS))
@@ -340,6 +364,22 @@ def test_km_kept_uses_the_tree_and_c_and_its_types():
         check, lambda *a: np.array(km_kept(*a)))
     assert "should contain node indices" in failure_message(
         check, lambda *a: [float(v) for v in km_kept(*a)])
+
+
+def test_km_kept_numpy_nodes_get_the_type_hint():
+    error = assert_hint(ch04.check_km_kept, lambda *a: [np.int64(v) for v in km_kept(*a)],
+                        "np.flatnonzero, tree.left[v] and other indexing give NumPy integers "
+                        "(numpy.int64), a different type from Python's int: put int(v) in the "
+                        "list, or use np.flatnonzero(mask).tolist().")
+    assert "among them 0 of type numpy.int64; the list should hold Python ints." in str(error)
+
+
+def test_km_kept_m_v_in_the_logarithm_is_not_blamed_on_the_depth():
+    """log(m_v / delta) and a missing l_v agree on the nodes kept in most cases (at the root
+    both are right); the tree with 7 leaves tells them apart."""
+    assert_hint(ch04.check_km_kept, lambda *args: km_kept(*args, mistake="m_v in log"),
+                ch04._KEPT_HINTS["m_v in log"])
+    assert ch04._KEPT_HINTS["m_v in log"] != ch04._KEPT_HINTS["no depth"]
 
 
 def test_the_kept_variants_are_the_student_mutants():
@@ -382,6 +422,8 @@ def test_penalty_drop_types_and_explanation(capsys):
     check = ch04.check_penalty_drop
     assert "should return a triple" in failure_message(check, lambda: list(penalty_drop()))
     assert "the node, is an int" in failure_message(check, lambda: (0.0, *penalty_drop()[1:]))
+    assert "(Python's int, not NumPy's)" in failure_message(
+        check, lambda: (np.int64(0), *penalty_drop()[1:]))
     ch04.explain_penalty_drop()
     out = capsys.readouterr().out
     assert "c = 0.560: the pass keeps the nodes [0]" in out

@@ -27,6 +27,7 @@ from prunekit.checks import (
     distinct,
     explaining_mistake,
     fail,
+    is_python_int,
     random_tree,
 )
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
@@ -40,7 +41,8 @@ __all__ = [
     "check_excess_error", "check_km_kept", "check_penalty_drop", "explain_penalty_drop",
     "nonmonotone_tree", "km_penalty_cases", "excess_error_cases", "km_kept_cases", "KMStep",
     "km_steps", "KM_MISTAKES", "EXCESS_FEATURES", "EXCESS_TERMS", "EXCESS_NOISE",
-    "NONMONOTONE_C", "NONMONOTONE_DELTA", "NONMONOTONE_FEATURES",
+    "NONMONOTONE_C", "NONMONOTONE_DELTA", "NONMONOTONE_FEATURES", "WRONG_FEATURES",
+    "FEATURES_HINT",
 ]
 
 
@@ -53,6 +55,8 @@ def km_penalty_cases() -> list[tuple[str, tuple]]:
         ("another delta, d and c", (200, 7, 3, 0.01, 2000, 10, 0.5)),
         ("the root as a single leaf, all m examples", (2000, 1, 0, 0.05, 2000, 16, 1.0)),
         ("few examples and a large subtree (the value is capped at 1)", (10, 15, 4, 0.05, 1000, 16, 1.0)),
+        ("c = 0.5 and a value above 1 (the cap applies to c times the root)",
+         (12, 11, 3, 0.05, 1000, 16, 0.5)),
         ("a node that no example reaches (m_v = 0), c > 0", (0, 3, 2, 0.05, 500, 16, 1.0)),
         ("c = 0", (300, 9, 2, 0.1, 300, 4, 0.0)),
         ("a node that no example reaches (m_v = 0), c = 0", (0, 1, 1, 0.05, 100, 8, 0.0)),
@@ -75,6 +79,8 @@ def _penalty_formula(m_v, s_v, l_v, delta, m, d, c, *, log=math.log, confidence=
     under = denominator(m_v, m)
     if under <= 0:
         return None
+    if cap == "root":        # c * min(1, sqrt(...)): the cap before the constant
+        return c * min(1.0, root((complexity(l_v, s_v, d) + confidence(m, delta)) / under))
     value = constant(c, (complexity(l_v, s_v, d) + confidence(m, delta)) / under)
     return min(1.0, value) if cap else value
 
@@ -103,6 +109,9 @@ _PENALTY_MISTAKES = [
      "the constant c multiplies the square root; it is not inside it."),
     (dict(constant=lambda c, x: c * c * math.sqrt(x)), "the constant c appears once, not squared."),
     (dict(cap=False), "cap the penalty at 1: return min(1, ...)."),
+    (dict(cap="root"), "cap the whole penalty, c times the square root, at 1: "
+                       "min(1, c * sqrt(...)), not c * min(1, sqrt(...)), which is c, not 1, "
+                       "when the square root is above 1."),
 ]
 
 
@@ -128,7 +137,8 @@ def check_km_penalty(km_penalty: Callable) -> None:
     check = Checker("km_penalty", km_penalty)
     for description, args in km_penalty_cases():
         call = f"km_penalty{describe(args)}"
-        value = as_float(check.call(*args, label=call), call, "the penalty, a float")
+        value = as_float(check.call(*args, label=call), call, "the penalty, a float",
+                         array_ok=False)
         expected = _expected_penalty(*args)
         check.expect(
             close(value, expected),
@@ -159,11 +169,14 @@ class KMStep:
     prune: bool
 
 
-KM_MISTAKES = ("whole subtree", "leaves", "no depth", "rates", "strict")
+KM_MISTAKES = ("whole subtree", "grown errors", "leaves", "no depth", "rates", "strict",
+               "m_v in log", "majority m")
 """Usual mistakes in the pass, for :func:`km_steps`: judging the grown subtree T_v instead of
-T_v*, counting only its leaves in s_v, leaving out the depth l_v, comparing
-errors(T_v*) + alpha with the best leaf's errors (alpha not multiplied by m_v), pruning only
-on a strict inequality."""
+T_v*; counting the errors of the grown leaves below the node (those of T_v) with the size of
+T_v*; counting only its leaves in s_v; leaving out the depth l_v; comparing
+errors(T_v*) + alpha with the best leaf's errors (alpha not multiplied by m_v); pruning only
+on a strict inequality; log(m_v / delta) in place of log(m / delta); taking for m the count of
+the root's majority class instead of the sample size."""
 
 
 def km_steps(tree: Tree, delta: float = 0.05, c: float = 1.0, n_features: int | None = None,
@@ -191,16 +204,23 @@ def km_steps(tree: Tree, delta: float = 0.05, c: float = 1.0, n_features: int | 
             members[v] = (v,)
             continue
         left, right = int(tree.left[v]), int(tree.right[v])
+        grown = tree.subtree(v)
         if mistake == "whole subtree":
-            nodes = tuple(sorted(tree.subtree(v).tolist()))
-            below = int(as_leaf[[u for u in nodes if tree.is_leaf[u]]].sum())
+            nodes = tuple(sorted(grown.tolist()))
         else:
             nodes = tuple(sorted((v,) + members[left] + members[right]))
+        if mistake in ("whole subtree", "grown errors"):
+            below = int(as_leaf[grown[tree.is_leaf[grown]]].sum())
+        else:
             below = int(errors[left] + errors[right])
         size = (sum(1 for u in nodes if u != v and (tree.is_leaf[u] or members[u] == (u,)))
                 if mistake == "leaves" else len(nodes))
         depth = 0 if mistake == "no depth" else tree.depth[v]
-        alpha = float(penalty(reached[v], size, depth, delta, m, c=c, n_features=n))
+        if mistake in ("m_v in log", "majority m"):
+            confidence = reached[v] if mistake == "m_v in log" else tree.counts[0].max()
+            alpha = _alpha(reached[v], size, depth, delta, int(confidence), n, c)
+        else:
+            alpha = float(penalty(reached[v], size, depth, delta, m, c=c, n_features=n))
         scale = 1 if mistake == "rates" else reached[v]
         prune = bool(below + alpha * scale > as_leaf[v] if mistake == "strict"
                      else below + alpha * scale >= as_leaf[v])
@@ -209,6 +229,13 @@ def km_steps(tree: Tree, delta: float = 0.05, c: float = 1.0, n_features: int | 
         members[v] = (v,) if prune else nodes
         errors[v] = as_leaf[v] if prune else below
     return steps
+
+
+def _alpha(m_v: int, s_v: int, l_v: int, delta: float, m: int, d: int, c: float) -> float:
+    """Penalty (3), capped at 1, for any m (also m < m_v, as in the usual mistakes)."""
+    if m_v == 0 or m == 0:
+        return 1.0 if c > 0 else 0.0
+    return min(1.0, c * math.sqrt(((l_v + s_v) * math.log(d) + math.log(m / delta)) / m_v))
 
 
 def _step_text(step: KMStep, m: int, delta: float, c: float, n: int) -> str:
@@ -353,7 +380,9 @@ EXCESS_NOISE = 0.1
 def excess_error_cases() -> list[tuple[int, int, float, float]]:
     """The cases of :func:`check_excess_error`: (m, seed, c, delta)."""
     return [(1000, 1, 0.5, 0.05), (300, 0, 1.0, 0.05), (2000, 2, 0.25, 0.05), (500, 3, 0.0, 0.05),
-            (3000, 4, 0.1, 0.5), (1500, 7, 0.4, 0.0001)]
+            (3000, 4, 0.1, 0.5), (1500, 7, 0.4, 0.0001),
+            # a small c, where the number of features d in the penalty decides
+            (1000, 13, 0.05, 0.05)]
 
 
 def _excess_variants(m: int, seed: int, c: float, delta: float) -> dict[str, float]:
@@ -383,6 +412,50 @@ def _excess_variants(m: int, seed: int, c: float, delta: float) -> dict[str, flo
     return variants
 
 
+WRONG_FEATURES = (16, 1000, "m")
+"""Values of n_features tried for the hint of :func:`check_excess_error`: the d of the other
+exercises, a large number, and the sample size m."""
+
+
+def _excess_with_features(m: int, seed: int, c: float, delta: float, n_features) -> float:
+    """The excess error with ``pk.kearns_mansour(..., n_features=...)``, ``"m"`` for m."""
+    d, terms, noise = EXCESS_FEATURES, EXCESS_TERMS, EXCESS_NOISE
+    X, y = make_boolean_dnf(m, n_features=d, terms=terms, noise=noise, random_state=seed)
+    tree = id3(X, y)
+    points = cube(d)
+    km = kearns_mansour(tree, delta, c, n_features=m if n_features == "m" else n_features)
+    best = reduced_error(tree, points, dnf_labels(points, terms))
+    return (dnf_true_error(km.predict, d, terms, noise)
+            - dnf_true_error(best.predict, d, terms, noise))
+
+
+def _wrong_features(value: float, case: tuple, right: float, student: Callable) -> bool:
+    """Whether the student's answers are those of one wrong n_features on every case."""
+    for n_features in WRONG_FEATURES:
+        wrong = _excess_with_features(*case, n_features)
+        if not close(value, wrong, 1e-9) or close(wrong, right, 1e-9):
+            continue
+        explains = True
+        for other in excess_error_cases():
+            if other == case:
+                continue
+            try:
+                answer = float(student(*other))
+            except Exception:
+                continue
+            if not close(answer, _excess_with_features(*other, n_features), 1e-9):
+                explains = False
+                break
+        if explains:
+            return True
+    return False
+
+
+FEATURES_HINT = ("the penalty's log d takes d, the number of features, from the tree: 12 here, "
+                 "the dimension of the cube. Your values are those of another n_features: call "
+                 "pk.kearns_mansour(tree, delta, c) without it (or with n_features=12).")
+
+
 _EXCESS_HINTS = {
     "no subtraction": "you returned L_D(P_KM) itself; subtract eps_opt, the true error of the best "
                       "pruning.",
@@ -408,20 +481,23 @@ def check_excess_error(excess_error: Callable) -> None:
     for m, seed, c, delta in excess_error_cases():
         call = f"excess_error(m={m}, seed={seed}, c={c:g}, delta={delta:g})"
         value = as_float(check.call(m, seed, c, delta, label=call, seconds=60), call,
-                         "the excess error, a float")
+                         "the excess error, a float", array_ok=False)
         variants = _excess_variants(m, seed, c, delta)
         expected = variants["right"]
         check.expect(close(value, expected, 1e-9),
                      f"{call} returned {describe(value)} but the excess error is {describe(expected)}.",
-                     lambda: _excess_hint(value, variants))
+                     lambda: _excess_hint(value, variants, (m, seed, c, delta), excess_error))
     check.passed()
 
 
-def _excess_hint(value: float, variants: dict[str, float]) -> str:
+def _excess_hint(value: float, variants: dict[str, float], case: tuple,
+                 student: Callable) -> str:
     for name, hint in _EXCESS_HINTS.items():
         wrong = variants.get(name)
         if wrong is not None and close(value, wrong, 1e-9) and not close(wrong, variants["right"], 1e-9):
             return hint
+    if _wrong_features(value, case, variants["right"], student):
+        return FEATURES_HINT
     return ("draw the sample with make_boolean_dnf(m, n_features=12, terms=((0, 1), (2, 3, 4)), "
             "noise=0.1, random_state=seed), grow pk.id3(X, y), prune with pk.kearns_mansour(tree, "
             "delta, c), find the best pruning with pk.reduced_error(tree, cube(12), "
@@ -494,13 +570,36 @@ def km_kept_cases() -> list[tuple[str, Tree, float, float, int]]:
                                   (15, 0.05, 0.2, 10)):
         tree = random_tree(rng, n_leaves, max_count=40)
         cases.append((f"a random tree with {n_leaves} leaves", tree, c, delta, d))
+    # Node 1's split saves 2 errors but is pruned; the root then compares the 12 errors of
+    # T_0* (not the 10 of the grown T_0) with its leaf's 17, and is pruned too.
+    saved = Tree.from_arrays(left=[1, 3, -1, -1, -1], right=[2, 4, -1, -1, -1],
+                             counts=[[21, 17], [15, 6], [6, 11], [3, 5], [12, 1]])
+    cases.append(("a tree whose node 1 is pruned although its split saves errors", saved,
+                  0.3, 0.1, 8))
+    # Decisions that depend on log(m / delta) at nodes below the root.
+    deeper = Tree.from_arrays(
+        left=[1, 7, 3, 5, -1, 9, 11, -1, -1, -1, -1, -1, -1],
+        right=[2, 8, 4, 6, -1, 10, 12, -1, -1, -1, -1, -1, -1],
+        counts=[[128, 139], [64, 53], [64, 86], [47, 57], [17, 29], [41, 23], [6, 34],
+                [38, 30], [26, 23], [34, 6], [7, 17], [1, 11], [5, 23]])
+    cases.append(("a tree with 7 leaves", deeper, 0.3, 0.1, 16))
     return cases
 
 
 _KEPT_HINTS = {
     "whole subtree": _DECISION_HINTS["whole subtree"],
+    "grown errors": "rule (1) judges T_v*, what is left below the node: a child that was "
+                    "pruned counts with its errors as a leaf, not with the errors of the grown "
+                    "leaves below it (those of T_v, fewer whenever its split saved some). Keep "
+                    "for every decided node the errors of its T_v* and add the two children's.",
     "rates": _DECISION_HINTS["rates"],
     "leaves": _DECISION_HINTS["leaves"],
+    "m_v in log": "the confidence term is log(m / delta) with m the whole sample size "
+                  "(tree.n_samples) at every node; only the denominator under the square root "
+                  "is m_v, the examples reaching the node.",
+    "majority m": "m in log(m / delta) is the sample size, all the examples at the root "
+                  "(tree.n_samples), not the count of the root's majority class "
+                  "(tree.counts[0].max()).",
     "no depth": _DECISION_HINTS["no depth"],
     "strict": _DECISION_HINTS["strict"],
     "below collapsed": "a node below a collapsed node is removed with it, even if its own rule "
@@ -519,7 +618,14 @@ def _as_node_list(answer, call: str) -> list[int]:
                for v in answer):
         fail(f"{call} returned {describe(answer)}; it should contain node indices (ints).",
              "return a list of ints, e.g. [0, 1, 2].")
-    nodes = [int(v) for v in answer]
+    if not all(is_python_int(v) for v in answer):
+        odd = next(v for v in answer if not is_python_int(v))
+        fail(f"{call} returned {describe(answer)}, among them {describe(odd)} of type "
+             f"numpy.{type(odd).__name__}; the list should hold Python ints.",
+             "np.flatnonzero, tree.left[v] and other indexing give NumPy integers "
+             "(numpy.int64), a different type from Python's int: put int(v) in the list, or "
+             "use np.flatnonzero(mask).tolist().")
+    nodes = list(answer)
     distinct(nodes, call, "node")
     if nodes != sorted(nodes):
         fail(f"{call} returned {describe(nodes)}, which is not sorted.",
@@ -593,9 +699,10 @@ def _as_drop_answer(answer, call: str) -> tuple[int, float, float]:
         fail(f"{call} returned {describe(answer)}; it should return a triple "
              "(node, alpha at c = 0.560, alpha at c = 0.562).",
              "end your function with  return node, alpha_small_c, alpha_large_c")
-    node = as_int(answer[0], call, "a triple whose first item, the node, is an int")
-    return (node, as_float(answer[1], call, "a triple of an int and two floats"),
-            as_float(answer[2], call, "a triple of an int and two floats"))
+    node = as_int(answer[0], call, "a triple whose first item, the node, is an int",
+                  numpy_ok=False)
+    return (node, as_float(answer[1], call, "a triple of an int and two floats", array_ok=False),
+            as_float(answer[2], call, "a triple of an int and two floats", array_ok=False))
 
 
 def check_penalty_drop(penalty_drop: Callable) -> None:
