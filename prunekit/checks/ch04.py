@@ -699,8 +699,7 @@ def _as_drop_answer(answer, call: str) -> tuple[int, float, float]:
         fail(f"{call} returned {describe(answer)}; it should return a triple "
              "(node, alpha at c = 0.560, alpha at c = 0.562).",
              "end your function with  return node, alpha_small_c, alpha_large_c")
-    node = as_int(answer[0], call, "a triple whose first item, the node, is an int",
-                  numpy_ok=False)
+    node = as_int(answer[0], call, "a triple whose first item, the node, is an int")
     return (node, as_float(answer[1], call, "a triple of an int and two floats", array_ok=False),
             as_float(answer[2], call, "a triple of an int and two floats", array_ok=False))
 
