@@ -18,7 +18,7 @@ __all__ = [
     "OutOfRangeError", "as_array", "check_samples", "check_labels", "check_sample_and_labels",
     "encode_labels", "check_probability", "check_count", "check_real", "check_bool",
     "check_choice", "check_callable", "check_seed", "check_index_array",
-    "check_broadcastable",
+    "check_broadcastable", "check_numbers",
 ]
 
 
@@ -305,6 +305,73 @@ def check_real(value, name: str, *, minimum: float | None = None, finite: bool =
     if minimum is not None and (value <= minimum if strict else value < minimum):
         raise ValueError(f"{name} must be {'>' if strict else '>='} {minimum:g}, got {value!r}.")
     return value
+
+
+def check_numbers(value, name: str, *, minimum: float | None = None,
+                  maximum: float | None = None, whole: bool = False) -> np.ndarray:
+    """Check that ``value`` is a number or an array of numbers; return it as floats.
+
+    The validator of every argument that may be one number or one per node, tree or sample
+    (sizes, depths, error counts, error rates, ...).
+
+    Parameters
+    ----------
+    value : number or array-like of numbers
+        Booleans, strings and ``None`` are refused, as are NaN and infinity.
+    name : str
+        The argument's name, used in error messages.
+    minimum, maximum : float, optional
+        The smallest and the largest value allowed.
+    whole : bool, default False
+        Require whole numbers (counts, sizes, depths); they may be given as floats.
+
+    Returns
+    -------
+    numpy.ndarray of float
+        Of the shape of ``value`` (0-D for a single number).
+
+    Raises
+    ------
+    TypeError
+        When ``value`` does not hold real numbers.
+    ValueError
+        When a value is not finite, not whole (with ``whole``) or out of range.
+    """
+    what = "a number or an array of numbers"
+    if isinstance(value, (bool, np.bool_, str, bytes)) or value is None:
+        raise TypeError(f"{name} must be {what}, got {type(value).__name__} {value!r}.")
+    try:
+        raw = np.asarray(value)
+    except (ValueError, TypeError) as error:
+        raise TypeError(f"{name} must be {what} ({error}).") from None
+    if raw.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be {what}, got an array of dtype {raw.dtype}.")
+    array = raw.astype(float)
+    _refuse(array, ~np.isfinite(array), f"{name} must be finite")
+    if whole:
+        _refuse(array, array != np.round(array), f"{name} must hold whole numbers")
+    if minimum is not None or maximum is not None:
+        low = -np.inf if minimum is None else minimum
+        high = np.inf if maximum is None else maximum
+        _refuse(array, (array < low) | (array > high),
+                f"{name} must be {_interval_words(minimum, maximum)}")
+    return array
+
+
+def _interval_words(minimum, maximum) -> str:
+    """``"non-negative"``, ``"at least 1"``, ``"at most 1"`` or ``"in [0, 1]"``."""
+    if maximum is None:
+        return "non-negative" if minimum == 0 else f"at least {minimum:g}"
+    if minimum is None:
+        return f"at most {maximum:g}"
+    return f"in [{minimum:g}, {maximum:g}]"
+
+
+def _refuse(array: np.ndarray, bad, message: str) -> None:
+    """Raise ``ValueError(message + ", got <first bad value>.")`` when any entry is ``bad``."""
+    if np.any(bad):
+        first = float(array[bad].flat[0]) if array.ndim else float(array)
+        raise ValueError(f"{message}, got {first:g}.")
 
 
 def check_bool(value, name: str) -> bool:

@@ -15,6 +15,7 @@ from prunekit._validation import (
     check_broadcastable,
     check_choice,
     check_count,
+    check_numbers,
     check_probability,
 )
 
@@ -42,47 +43,13 @@ def description_length(n_nodes, n_features: int):
     float or ndarray
     """
     n_features = check_count(n_features, "n_features", minimum=1)
-    n_nodes = _whole_numbers(n_nodes, "n_nodes", minimum=1)
+    n_nodes = check_numbers(n_nodes, "n_nodes", minimum=1, whole=True)
     bits = (n_nodes + 1) * np.log2(n_features + 3)
     return _scalar(bits)
 
 
 def _scalar(value):
     return float(value) if np.ndim(value) == 0 else value
-
-
-def _numbers(value, name):
-    """``value`` as a float array; a TypeError naming ``name`` for non-numbers and bools."""
-    if isinstance(value, (bool, np.bool_, str, bytes)) or value is None:
-        raise TypeError(f"{name} must be a number or an array of numbers, got "
-                        f"{type(value).__name__} {value!r}.")
-    try:
-        array = np.asarray(value)
-    except (ValueError, TypeError) as error:
-        raise TypeError(f"{name} must be a number or an array of numbers ({error}).") from None
-    if array.dtype.kind not in "iuf" or array.dtype == object:
-        raise TypeError(f"{name} must hold real numbers, got an array of dtype {array.dtype}.")
-    return array.astype(float)
-
-
-def _first(array, bad):
-    """The first offending value of ``array``, for a message."""
-    return float(np.asarray(array)[bad].ravel()[0] if np.ndim(array) else array)
-
-
-def _whole_numbers(value, name, *, minimum):
-    """A count (or an array of counts): finite whole numbers at least ``minimum``."""
-    array = _numbers(value, name)
-    bad = ~np.isfinite(array)
-    if np.any(bad):
-        raise ValueError(f"{name} must be finite, got {_first(array, bad)!r}.")
-    bad = array != np.round(array)
-    if np.any(bad):
-        raise ValueError(f"{name} must hold whole numbers, got {_first(array, bad)!r}.")
-    bad = array < minimum
-    if np.any(bad):
-        raise ValueError(f"{name} must be at least {minimum}, got {_first(array, bad):g}.")
-    return array
 
 
 def _log_counts(value, name):
@@ -104,15 +71,6 @@ def _log_counts(value, name):
                              f"got {item}.")
         logs.append(math.log(int(item)))
     return logs[0] if shape in (None, ()) else np.reshape(logs, shape)
-
-
-def _error_rate(value, name):
-    """An error rate (or an array of them) in [0, 1]; NaN and infinity are refused."""
-    array = _numbers(value, name)
-    bad = ~np.isfinite(array) | (array < 0) | (array > 1)
-    if np.any(bad):
-        raise ValueError(f"{name} must be an error rate in [0, 1], got {_first(array, bad)!r}.")
-    return array
 
 
 def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.05):
@@ -145,14 +103,14 @@ def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.
     """
     delta = check_probability(delta, "delta")
     n_samples = check_count(n_samples, "n_samples", minimum=1)
-    train_error = _error_rate(train_error, "train_error")
+    train_error = check_numbers(train_error, "train_error", minimum=0, maximum=1)
     bits = description_length(n_nodes, n_features)
     check_broadcastable(train_error=train_error, n_nodes=bits)
     return _scalar(train_error + np.sqrt((bits + np.log(2 / delta)) / (2 * n_samples)))
 
 
 def _sizes_and_sample(k, n):
-    k = _whole_numbers(k, "k (the number of nodes)", minimum=1)
+    k = check_numbers(k, "k (the number of nodes)", minimum=1, whole=True)
     n = check_count(n, "n", minimum=4)
     return k, n
 
@@ -314,8 +272,8 @@ def rademacher(train_error, penalty, delta: float, n: int):
     float or ndarray
         The bound (it may exceed 1, in which case it says nothing).
     """
-    train_error = _error_rate(train_error, "train_error")
-    penalty = _error_rate(penalty, "penalty")
+    train_error = check_numbers(train_error, "train_error", minimum=0, maximum=1)
+    penalty = check_numbers(penalty, "penalty", minimum=0, maximum=1)
     check_broadcastable(train_error=train_error, penalty=penalty)
     return _scalar(train_error + 2 * penalty + 5 * eta(delta, n))
 
@@ -349,13 +307,13 @@ def occam(train_error, n_nodes, delta: float, n: int):
     -------
     float or ndarray
     """
-    d = _whole_numbers(n_nodes, "n_nodes", minimum=1)
+    d = check_numbers(n_nodes, "n_nodes", minimum=1, whole=True)
     return _occam_value(train_error, np.log(2) * d / 4, "n_nodes", delta, n)
 
 
 def _occam_value(train_error, nats, name, delta, n):
     """eps_hat_n(h) + sqrt((nats + ln(1 / delta)) / (2 n)) for a code of ``nats`` nats."""
-    train_error = _error_rate(train_error, "train_error")
+    train_error = check_numbers(train_error, "train_error", minimum=0, maximum=1)
     delta = check_probability(delta, "delta")
     n = check_count(n, "n", minimum=1)
     check_broadcastable(**{"train_error": train_error, name: nats})

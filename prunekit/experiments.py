@@ -85,7 +85,8 @@ _CACHE_VERSION = 2
 
 
 # ---------------------------------------------------------------------- inputs
-def _check_c(c) -> float:
+def _check_budget_factor(c) -> float:
+    """k-REP's budget factor c of k = c x (growing errors of the unpruned tree): a real >= 1."""
     if isinstance(c, bool) or not isinstance(c, numbers.Real) or not np.isfinite(c):
         raise TypeError(f"c must be a real number, got {c!r}.")
     if c < 1:
@@ -118,7 +119,7 @@ def growing_error_budget(grow_errors: int, c: float = C) -> int:
     int
     """
     grow_errors = check_count(grow_errors, "grow_errors")
-    c = _check_c(c)
+    c = _check_budget_factor(c)
     return int(math.floor(c * grow_errors + 1e-9))
 
 
@@ -210,7 +211,7 @@ def run_split(X, y, split: int, *, c: float = C, delta: float = DELTA) -> dict:
         seconds.
     """
     start = time.perf_counter()
-    c, delta = _check_c(c), check_probability(delta, "delta")
+    c, delta = _check_budget_factor(c), check_probability(delta, "delta")
     n_classes = int(y.max()) + 1
     grow, prune, test = split_indices(len(y), split)
     tree = grow_unpruned(X[grow], y[grow], n_classes, split)
@@ -289,7 +290,7 @@ def run_dataset(name: str, X, y, paper_name: str, *, splits=N_SPLITS, c: float =
     -------
     list of dict, one row per split in split order, with the columns :data:`COLUMNS`.
     """
-    c, delta = _check_c(c), check_probability(delta, "delta")
+    c, delta = _check_budget_factor(c), check_probability(delta, "delta")
     splits = list(range(check_count(splits, "splits", minimum=1))) \
         if isinstance(splits, numbers.Integral) else [check_count(s, "split") for s in splits]
     rows = {}
@@ -323,7 +324,7 @@ def run(names, data_home=None, *, splits=N_SPLITS, c_values=(C,), delta: float =
     list of dict, one row per (data set, c, split), in the order of ``names`` and ``c_values``.
     """
     names = _check_names(names)
-    c_values = [_check_c(c) for c in np.atleast_1d(c_values).tolist()]
+    c_values = [_check_budget_factor(c) for c in np.atleast_1d(c_values).tolist()]
     delta = check_probability(delta, "delta")
     rows = []
     for name in tqdm(names, desc="data sets", disable=not progress):

@@ -16,8 +16,14 @@ from typing import NamedTuple
 
 import numpy as np
 
-from prunekit._validation import check_labels, check_samples
-from prunekit._validation import check_sample_and_labels, encode_labels
+from prunekit._validation import (
+    check_broadcastable,
+    check_labels,
+    check_numbers,
+    check_sample_and_labels,
+    check_samples,
+    encode_labels,
+)
 from prunekit.reduced_error_pruning import leaf_errors
 from prunekit.tree import Pruning, Tree, _frozen, check_tree
 
@@ -170,23 +176,15 @@ def _added_errors(n: np.ndarray, e: np.ndarray, cf: np.float32) -> np.ndarray:
 
 
 def _as_error_counts(errors, n):
-    arrays = []
-    for name, value in (("errors", errors), ("n", n)):
-        try:
-            array = np.asarray(value, dtype=float)
-        except (TypeError, ValueError):
-            array = None
-        if array is None or isinstance(value, bool) or np.asarray(value).dtype.kind == "b":
-            raise TypeError(f"{name} must be a number or an array of numbers, got "
-                            f"{type(value).__name__}.")
-        if not np.all(np.isfinite(array)) or np.any(array < 0):
-            raise ValueError(f"{name} must be finite and non-negative.")
-        arrays.append(array)
-    errors, n_array = np.broadcast_arrays(*arrays)
-    if np.any(errors > n_array):
+    """Errors e and examples N of leaves, broadcast together, with e <= N."""
+    errors = check_numbers(errors, "errors", minimum=0)
+    n = check_numbers(n, "n", minimum=0)
+    check_broadcastable(errors=errors, n=n)
+    errors, n = np.broadcast_arrays(errors, n)
+    if np.any(errors > n):
         raise ValueError("errors must not exceed n: a node cannot misclassify more examples "
                          "than reach it.")
-    return errors, n_array
+    return errors, n
 
 
 def _scalar_or_array(value: np.ndarray, *inputs):
@@ -761,10 +759,8 @@ def pessimistic_standard_error(subtree_errors, n_samples):
         The standard error; 0 where N(t) = 0 or n'(T_t) >= N(t) (the binomial variance
         would be negative there, so it is clipped at 0).
     """
-    e = np.asarray(subtree_errors, dtype=float)
-    n = np.asarray(n_samples, dtype=float)
-    if np.any(e < 0) or np.any(n < 0):
-        raise ValueError("subtree_errors and n_samples must be non-negative.")
+    e = check_numbers(subtree_errors, "subtree_errors", minimum=0)
+    n = check_numbers(n_samples, "n_samples", minimum=0)
     with np.errstate(divide="ignore", invalid="ignore"):
         variance = np.where(n > 0, e * (n - e) / n, 0.0)
     se = np.sqrt(np.maximum(variance, 0.0))

@@ -22,6 +22,7 @@ from prunekit._validation import (
     check_callable,
     check_choice,
     check_count,
+    check_numbers,
     check_probability,
     check_real,
 )
@@ -39,24 +40,6 @@ _FORM_ARGS = {"boolean": ("n_features",), "finite": ("log_paths", "log_trees"),
 
 def _check_c(c) -> float:
     return check_real(c, "c", minimum=0)
-
-
-def _node_values(value, name: str, *, minimum: float, integer: bool) -> np.ndarray:
-    """A number or array of numbers describing nodes (m_v, s_v or l_v) for :func:`penalty`."""
-    if isinstance(value, (bool, np.bool_, str, bytes)) or value is None:
-        raise TypeError(f"{name} must be a number or an array of numbers, got "
-                        f"{type(value).__name__} {value!r}.")
-    raw = np.asarray(value)
-    if raw.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must be a number or an array of numbers, got dtype {raw.dtype}.")
-    array = raw.astype(float)
-    if not np.all(np.isfinite(array)):
-        raise ValueError(f"{name} must be finite, got NaN or infinity.")
-    if array.size and array.min() < minimum:
-        raise ValueError(f"{name} must be at least {minimum:g}, got {array.min():g}.")
-    if integer and not np.all(array == np.round(array)):
-        raise ValueError(f"{name} must hold whole numbers, got {array[array != np.round(array)].flat[0]:g}.")
-    return array
 
 
 def _complexity_term(function, name: str, values: np.ndarray) -> np.ndarray:
@@ -124,9 +107,9 @@ def penalty(m_v, s_v, l_v, delta: float, m: int, *, c: float = 1.0, form: str = 
     form = check_choice(form, "form", FORMS)
     cap = check_bool(cap, "cap")
     m = check_count(m, "m", minimum=1)
-    m_v = _node_values(m_v, "m_v", minimum=0, integer=False)
-    s_v = _node_values(s_v, "s_v", minimum=1, integer=True)
-    l_v = _node_values(l_v, "l_v", minimum=0, integer=True)
+    m_v = check_numbers(m_v, "m_v", minimum=0)
+    s_v = check_numbers(s_v, "s_v", minimum=1, whole=True)
+    l_v = check_numbers(l_v, "l_v", minimum=0, whole=True)
     if m_v.size and m_v.max() > m * (1 + 1e-12):
         raise ValueError(f"m_v (examples reaching the node) cannot exceed m={m}, the size of "
                          f"the whole sample, got {m_v.max():g}.")

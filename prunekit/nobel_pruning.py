@@ -21,6 +21,7 @@ from prunekit._validation import (
     check_broadcastable,
     check_choice,
     check_count,
+    check_numbers,
 )
 from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.cost_complexity_pruning import cost_complexity_path
@@ -203,8 +204,8 @@ def nobel_objective(n_nodes, errors, n: int, case: str = "same", d: int | None =
     """
     case = check_choice(case, "case", CASES)
     n = check_count(n, "n", minimum=4)
-    n_nodes = _whole_numbers(n_nodes, "n_nodes", minimum=1)
-    errors = _whole_numbers(errors, "errors", minimum=0, maximum=n)
+    n_nodes = check_numbers(n_nodes, "n_nodes", minimum=1, whole=True)
+    errors = check_numbers(errors, "errors", minimum=0, maximum=n, whole=True)
     check_broadcastable(n_nodes=n_nodes, errors=errors)
     if case == "same":
         if d is None:
@@ -216,25 +217,6 @@ def nobel_objective(n_nodes, errors, n: int, case: str = "same", d: int | None =
                              f"on d; do not pass d (got d={d!r}).")
         penalty = nobel_delta_independent(n_nodes, n)
     return errors / n + penalty
-
-
-def _whole_numbers(values, name: str, *, minimum: int, maximum: int | None = None) -> np.ndarray:
-    """A number or array of whole numbers in [minimum, maximum], as floats."""
-    if isinstance(values, (bool, np.bool_, str, bytes)) or values is None:
-        raise TypeError(f"{name} must be a whole number or an array of them, got "
-                        f"{type(values).__name__} {values!r}.")
-    raw = np.asarray(values)
-    if raw.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must be a whole number or an array of them, got dtype "
-                        f"{raw.dtype}.")
-    array = raw.astype(float)
-    if not np.all(np.isfinite(array)) or not np.all(array == np.round(array)):
-        raise ValueError(f"{name} must hold whole numbers (no NaN, infinity or fractions).")
-    if array.size and (array.min() < minimum or (maximum is not None and array.max() > maximum)):
-        bad = array.min() if array.min() < minimum else array.max()
-        upper = "" if maximum is None else f" and at most {maximum}"
-        raise ValueError(f"{name} must be at least {minimum}{upper}, got {bad:g}.")
-    return array
 
 
 def nobel(tree: Tree, case: str = "same", method: str = "exact", X=None, y=None) -> Pruning:
