@@ -130,6 +130,8 @@ def test_chapter_5_penalties_types_not_implemented_and_crashing():
     assert "return a single number" in message
     assert "it should return the penalty, a float" in failure_message(
         ch05.check_delta, lambda k, m, d: str(delta(k, m, d)))
+    assert "returned a 0-dimensional NumPy array" in failure_message(
+        ch05.check_delta_prime, lambda k, m: np.asarray(delta_prime(k, m)))
 
 
 # ---------------------------------------------------------------------- Exercise 5.2
@@ -310,6 +312,38 @@ def test_counterexample_mistakes_get_their_hint():
     stump = pk.Tree.from_arrays(left=[1, -1, -1], right=[2, -1, -1], counts=[[5, 5], [4, 1], [1, 4]])
     error = failure(ch05.check_counterexample, lambda: (stump, lambda k: (k - 1) ** 2 / 32))
     assert "lies on its lower convex hull" in error.hint
+
+
+@pytest.mark.parametrize("penalty, hint, what", [
+    # 0, 0, 1 on the tree's sizes 1, 3, 5 is convex; the step ends at k = 7
+    (lambda k: 0.0 if k <= 3 else 1.0, ch05.BENDING_HINT,
+     "the penalty is not convex beyond the sizes of your tree (1 to 5 nodes): penalty(5) - "
+     "penalty(3) is larger than penalty(7) - penalty(5)."),
+    (lambda k: min(0.5, (k - 1) ** 2 / 32), ch05.BENDING_HINT, "penalty(7) - penalty(5)."),
+    (lambda k: (k - 1) ** 2 / 32 if k <= 5 else 0.0, ch05.FALLING_HINT,
+     "penalty(7) = 0 is smaller than penalty(5) = 0.5, beyond the sizes of your tree (1 to 5 "
+     "nodes): the penalty must be non-decreasing."),
+    (lambda k: (k - 1) ** 2 / 32 if k < 5000 else 0.0, ch05.FALLING_HINT,
+     "penalty(10001) = 0 is smaller than penalty(2001) = 125000"),
+    (lambda k: [0.0, 0.01, 0.5][(k - 1) // 2], ch05.UNDEFINED_HINT,
+     "penalty(7) raised IndexError: list index out of range; your tree has at most 5 nodes"),
+], ids=["step", "cap", "back to 0", "back to 0 late", "table"])
+def test_counterexample_penalty_is_checked_beyond_the_tree(penalty, hint, what):
+    """The statement asks for a non-decreasing convex penalty on every k, not only on the sizes
+    of the tree, on which each of these is (and makes the path miss the minimum)."""
+    tree = _counterexample_tree()
+    error = assert_hint(ch05.check_counterexample, lambda: (tree, penalty), hint)
+    assert what in str(error)
+
+
+def test_counterexample_penalties_that_overflow_are_fine(capsys):
+    """A penalty that grows too fast for a float (inf, or OverflowError) beyond the tree's sizes
+    is still non-decreasing and convex."""
+    tree = _counterexample_tree()
+    with np.errstate(over="ignore"):
+        ch05.check_counterexample(lambda: (tree, lambda k: (np.exp(k) - np.exp(1)) / 200))
+    ch05.check_counterexample(lambda: (tree, lambda k: (math.exp(k) - math.e) / 200))
+    assert capsys.readouterr().out == "✓ counterexample: all 2 checks passed.\n" * 2
 
 
 def test_counterexample_shapes_and_errors():

@@ -21,6 +21,7 @@ import numpy as np
 
 from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.checks import (
+    CheckFailed,
     Checker,
     as_float,
     as_int,
@@ -120,7 +121,8 @@ def check_delta(delta: Callable) -> None:
     check = Checker("delta", delta)
     for description, args in delta_cases():
         call = f"delta{describe(args)}"
-        value = as_float(check.call(*args, label=call), call, "the penalty, a float")
+        value = as_float(check.call(*args, label=call), call, "the penalty, a float",
+                         array_ok=False)
         expected = float(nobel_delta(*args))
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but Delta is {describe(expected)} "
@@ -169,7 +171,8 @@ def check_delta_prime(delta_prime: Callable) -> None:
     check = Checker("delta_prime", delta_prime)
     for description, args in delta_prime_cases():
         call = f"delta_prime{describe(args)}"
-        value = as_float(check.call(*args, label=call), call, "the penalty, a float")
+        value = as_float(check.call(*args, label=call), call, "the penalty, a float",
+                         array_ok=False)
         expected = float(nobel_delta_independent(*args))
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but Delta' is {describe(expected)} "
@@ -516,10 +519,77 @@ def _off_hull_sizes(errors: np.ndarray) -> list[int]:
     return off
 
 
+BEYOND_SIZES = (*range(1, 2002, 2), 10_001, 100_001, 1_000_001, 1_000_000_001)
+"""The numbers of nodes k at which :func:`check_counterexample` evaluates the penalty beyond
+the sizes of the student's tree: the statement asks for a penalty that is non-decreasing and
+convex on every k = 1, 3, 5, ..., not only on the sizes of one tree."""
+
+def _every_k_hint(what: str) -> str:
+    return ("the statement asks for a penalty that is non-decreasing and convex for every "
+            f"number of nodes k = 1, 3, 5, ..., not only for the sizes of your tree: beyond "
+            f"them, {what}. Define it by one formula for all k, e.g. c * (k - 1) ** 2.")
+
+
+FALLING_HINT = _every_k_hint("yours falls")
+BENDING_HINT = _every_k_hint("the increments of yours shrink (a step or a cap is not convex)")
+UNDEFINED_HINT = _every_k_hint("yours is not defined")
+
+
+def _penalty_beyond(pen: Checker, n_nodes: int) -> tuple[np.ndarray, np.ndarray]:
+    """The penalty at the sizes of :data:`BEYOND_SIZES` above ``n_nodes``, up to the first one
+    where it overflows (an infinite penalty stays non-decreasing and convex)."""
+    __tracebackhide__ = True
+    sizes, values = [], []
+    for k in BEYOND_SIZES:
+        if k <= n_nodes:
+            continue
+        call = f"penalty({k})"
+        try:
+            value = pen.call(k, label=call)
+        except CheckFailed as error:
+            if isinstance(error.__cause__, OverflowError):
+                break
+            fail(f"{str(error)[2:].splitlines()[0]}; your tree has at most {n_nodes} nodes, "
+                 f"but the penalty must be defined for every k.", UNDEFINED_HINT)
+        value = as_number(value, call)
+        if math.isinf(value) and value > 0:
+            break
+        sizes.append(k)
+        values.append(value)
+    return np.array(sizes, dtype=float), np.array(values, dtype=float)
+
+
+def _check_every_k(pen: Checker, sizes: np.ndarray, values: np.ndarray) -> None:
+    """Fail if the penalty decreases or bends down beyond the sizes of the tree."""
+    __tracebackhide__ = True
+    n_nodes = int(sizes[-1])
+    more_sizes, more_values = _penalty_beyond(pen, n_nodes)
+    ks = np.concatenate([sizes, more_sizes]).astype(float)
+    vs = np.concatenate([values, more_values])
+    where = f"beyond the sizes of your tree (1 to {n_nodes} nodes)"
+    for i in range(len(sizes) - 1, len(ks) - 1):
+        if vs[i + 1] < vs[i] - 1e-12 * max(1.0, abs(vs[i])):
+            fail(f"penalty({int(ks[i + 1])}) = {describe(vs[i + 1])} is smaller than "
+                 f"penalty({int(ks[i])}) = {describe(vs[i])}, {where}: the penalty must be "
+                 f"non-decreasing.", FALLING_HINT)
+    slopes = np.diff(vs) / np.diff(ks)
+    for i in range(max(len(sizes) - 2, 0), len(slopes) - 1):
+        if slopes[i + 1] < slopes[i] - 1e-9 * max(1.0, abs(slopes[i])):
+            a, b, c = (int(k) for k in ks[i:i + 3])
+            step = ("" if c - b == 2 and b - a == 2
+                    else f", per step of 2 (the increments grow too slowly between "
+                         f"{b} and {c})")
+            fail(f"the penalty is not convex {where}: penalty({b}) - penalty({a}) is larger "
+                 f"than penalty({c}) - penalty({b}){step}.", BENDING_HINT)
+
+
 def check_counterexample(counterexample: Callable) -> None:
     """Check Exercise 5.5 (a): ``counterexample()`` returns ``(tree, penalty)``, a prunekit Tree
     and a function of the number of nodes k, non-decreasing and convex on k = 1, 3, 5, ..., such
-    that no tree of the cost-complexity path minimises L_S(P) + penalty(|P|)."""
+    that no tree of the cost-complexity path minimises L_S(P) + penalty(|P|).
+
+    The penalty is checked on the sizes of the tree and beyond them, at the sizes of
+    :data:`BEYOND_SIZES`: the statement asks for it on every k."""
     __tracebackhide__ = True
     check = Checker("counterexample", counterexample)
     answer = check.call(label="counterexample()")
@@ -550,6 +620,7 @@ def check_counterexample(counterexample: Callable) -> None:
              "concave penalties, like the square root, are always minimised on the path: that is "
              "the chapter's proposition. Make each increment at least as large as the previous "
              "one, e.g. c * (k - 1) ** 2.")
+    _check_every_k(pen, sizes.astype(float), values)
     check.expect(True)
     m = tree.n_samples
     profile = best_pruning_by_size(tree)
@@ -561,7 +632,7 @@ def check_counterexample(counterexample: Callable) -> None:
         off = _off_hull_sizes(profile.errors)
         what = (f"a tree of the cost-complexity path minimises the objective: its smallest value on "
                 f"the path is {describe(on_path.min())}, the exact minimum over all prunings "
-                f"{describe(exact.min())} (a pruning with {best} leaf{'' if best == 1 else 's'}). "
+                f"{describe(exact.min())} (a pruning with {best} {'leaf' if best == 1 else 'leaves'}). "
                 f"Your tree's size profile "
                 f"(fewest errors for 1, 2, ... leaves) is {describe(profile.errors)}, and the path "
                 f"has the numbers of leaves {describe(sorted(path.n_leaves.tolist()))}.")
