@@ -33,6 +33,7 @@ from prunekit._validation import (
     check_real,
     check_seed,
 )
+from prunekit.impurity import GROWER_CRITERIA, counts_impurity
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
 __all__ = ["CRITERIA", "leaf_risks", "CostComplexityPath", "cost_complexity_path",
@@ -46,14 +47,11 @@ def _check_alpha(alpha) -> float:
 
 
 def _node_impurity(tree: Tree) -> np.ndarray:
+    """The grower's impurity of every node: the tree's own, or else from its counts."""
     if tree.impurity is not None:
         return np.asarray(tree.impurity, dtype=float)
-    p = tree.counts / np.maximum(tree.counts.sum(axis=1, keepdims=True), 1)
-    if tree.criterion == "gini":
-        return 1.0 - np.sum(p * p, axis=1)
-    if tree.criterion in ("entropy", "log_loss", "information"):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            return -np.sum(np.where(p > 0, p * np.log2(p), 0.0), axis=1)
+    if tree.criterion in GROWER_CRITERIA:
+        return counts_impurity(tree.counts, tree.criterion)
     raise ValueError(
         "criterion='impurity' needs the split impurity of the tree's grower, and this tree has "
         "none (it was built with Tree.from_arrays, or by a grower with an unknown criterion "

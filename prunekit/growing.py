@@ -25,6 +25,7 @@ from prunekit._validation import (
     check_sample_and_labels,
 )
 from prunekit.bounds import mdl
+from prunekit.impurity import class_proportions, entropy, gini, train_error_impurity, unchecked
 from prunekit.tree import Tree, check_tree, postorder
 
 __all__ = [
@@ -35,73 +36,6 @@ __all__ = [
 
 
 # ---------------------------------------------------------------------- gain measures
-def _check_proportions(p) -> np.ndarray:
-    """Class proportions along the last axis: numbers in [0, 1] adding up to 1 (or all 0, the
-    proportions of an empty side of a split)."""
-    if isinstance(p, (bool, np.bool_)) or np.ndim(p) == 0:
-        raise TypeError(f"p must be an array of class proportions of shape (..., K), got "
-                        f"{type(p).__name__} {p!r}.")
-    p = as_array(p, "p", ndim=np.ndim(p), dtype=np.float64, min_length=0,
-                 what="(..., K)")
-    if p.size and (p.min() < 0 or p.max() > 1):
-        raise ValueError("p must hold proportions in [0, 1].")
-    total = p.sum(axis=-1)
-    if not np.all((np.abs(total - 1) <= 1e-6) | (total == 0)):
-        raise ValueError("p must hold class proportions that add up to 1 along the last axis "
-                         "(or all 0, for an empty sample).")
-    return p
-
-
-def _train_error(p: np.ndarray) -> np.ndarray:
-    return 1.0 - np.max(p, axis=-1)
-
-
-def _entropy(p: np.ndarray) -> np.ndarray:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(p > 0, -p * np.log(p), 0.0)
-    return terms.sum(axis=-1)
-
-
-def _gini(p: np.ndarray) -> np.ndarray:
-    return 1.0 - np.sum(p * p, axis=-1)
-
-
-def train_error_impurity(p: np.ndarray) -> np.ndarray:
-    """Training error of a majority vote, C(a) = min(a, 1 - a) (Sec. 18.2.1).
-
-    Parameters
-    ----------
-    p : ndarray of shape (..., K)
-        Class proportions along the last axis. For K = 2 and p = (1 - a, a) this is
-        min(a, 1 - a); for any K it is 1 - max_k p_k.
-    """
-    return _train_error(_check_proportions(p))
-
-
-def entropy(p: np.ndarray) -> np.ndarray:
-    """Entropy, C(a) = -a log a - (1 - a) log(1 - a) (Sec. 18.2.1), natural logarithm.
-
-    For K classes, -sum_k p_k log p_k, with 0 log 0 = 0.
-
-    Parameters
-    ----------
-    p : ndarray of shape (..., K)
-        Class proportions along the last axis.
-    """
-    return _entropy(_check_proportions(p))
-
-
-def gini(p: np.ndarray) -> np.ndarray:
-    """Gini index, C(a) = 2a(1 - a) (Sec. 18.2.1); for K classes 1 - sum_k p_k^2.
-
-    Parameters
-    ----------
-    p : ndarray of shape (..., K)
-        Class proportions along the last axis.
-    """
-    return _gini(_check_proportions(p))
-
-
 MEASURES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "train_error": train_error_impurity,
     "information": entropy,
@@ -110,20 +44,15 @@ MEASURES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 """The three gain measures of Shalev-Shwartz & Ben-David (2014), Sec. 18.2.1, by name."""
 
 
-_FAST = {train_error_impurity: _train_error, entropy: _entropy, gini: _gini}
-
-
 def _measure(measure) -> Callable[[np.ndarray], np.ndarray]:
     """The function C for ``measure``: the library's own without re-validating the
     proportions it computes, a user's callable with its results checked."""
     if callable(measure):
-        if measure in _FAST:
-            return _FAST[measure]
-        return _checked_measure(measure)
+        return unchecked(measure) or _checked_measure(measure)
     if not isinstance(measure, str) or measure not in MEASURES:
         raise ValueError(f"measure must be one of {sorted(MEASURES)} or a callable, got "
                          f"{measure!r}.")
-    return _FAST[MEASURES[measure]]
+    return unchecked(MEASURES[measure])
 
 
 def _checked_measure(function):
@@ -143,11 +72,6 @@ def _checked_measure(function):
         return value
     C.__name__ = getattr(function, "__name__", "custom")
     return C
-
-
-def _proportions(counts: np.ndarray) -> np.ndarray:
-    total = counts.sum(axis=-1, keepdims=True)
-    return counts / np.maximum(total, 1)
 
 
 def gain(left_counts, right_counts, measure="information") -> np.ndarray:
@@ -183,8 +107,9 @@ def gain(left_counts, right_counts, measure="information") -> np.ndarray:
     n_left = left_counts.sum(axis=-1)
     n_right = right_counts.sum(axis=-1)
     n = np.maximum(n_left + n_right, 1)
-    parent = C(_proportions(left_counts + right_counts))
-    children = (n_left * C(_proportions(left_counts)) + n_right * C(_proportions(right_counts))) / n
+    parent = C(class_proportions(left_counts + right_counts))
+    children = (n_left * C(class_proportions(left_counts))
+                + n_right * C(class_proportions(right_counts))) / n
     return parent - children
 
 

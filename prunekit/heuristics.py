@@ -24,6 +24,7 @@ from prunekit._validation import (
     check_samples,
     encode_labels,
 )
+from prunekit.impurity import GROWER_CRITERIA, counts_impurity
 from prunekit.reduced_error_pruning import leaf_errors
 from prunekit.tree import Pruning, Tree, _frozen, check_tree
 
@@ -1116,36 +1117,19 @@ def minimum_error(tree: Tree, m=None, prior=None) -> Pruning:
 # -- CVP ---------------------------------------------------------------------------------------
 
 MEASURES = ("entropy", "gini", "gain_ratio", "chi2", "g_statistic", "criterion")
-_CRITERION_MEASURES = {"gini": "gini", "entropy": "entropy", "log_loss": "entropy",
-                       "information": "entropy"}
-
-
-def _entropy_bits(counts: np.ndarray, n: np.ndarray) -> np.ndarray:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = counts / n[:, None]
-        return -np.sum(np.where(counts > 0, p * np.log2(np.where(counts > 0, p, 1.0)), 0.0),
-                       axis=1)
-
-
-def _gini(counts: np.ndarray, n: np.ndarray) -> np.ndarray:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = counts / n[:, None]
-        return np.where(n > 0, 1.0 - np.sum(p * p, axis=1), 0.0)
-
-
 def _resolve_measure(tree: Tree, measure: str) -> str:
     if not isinstance(measure, str) or measure not in MEASURES:
         raise ValueError(f"measure must be one of {MEASURES}, got {measure!r}.")
     if measure != "criterion":
         return measure
-    if tree.criterion not in _CRITERION_MEASURES:
+    if tree.criterion not in GROWER_CRITERIA:
         raise ValueError(
             f"measure='criterion' uses the tree's growing criterion, and this tree has "
             f"{'none' if tree.criterion is None else repr(tree.criterion)} (a tree from "
             "Tree.from_sklearn with criterion 'gini', 'entropy' or 'log_loss' has one); "
             f"name a measure from {MEASURES[:-1]} instead."
         )
-    return _CRITERION_MEASURES[tree.criterion]
+    return GROWER_CRITERIA[tree.criterion]
 
 
 def split_measure(tree: Tree, measure: str = "entropy") -> np.ndarray:
@@ -1196,12 +1180,12 @@ def split_measure(tree: Tree, measure: str = "entropy") -> np.ndarray:
                 result += cell.sum(axis=1)
         values[inner] = result
         return values
-    impurity = _gini if measure == "gini" else _entropy_bits
-    gain = (impurity(parent, n) - share_left * impurity(left, n_left)
-            - share_right * impurity(right, n_right))
+    criterion = "gini" if measure == "gini" else "entropy"
+    gain = (counts_impurity(parent, criterion) - share_left * counts_impurity(left, criterion)
+            - share_right * counts_impurity(right, criterion))
     gain = np.where(gain > 1e-12, gain, 0.0)
     if measure == "gain_ratio":
-        split_info = _entropy_bits(np.column_stack([n_left, n_right]), n)
+        split_info = counts_impurity(np.column_stack([n_left, n_right]), "entropy")
         with np.errstate(divide="ignore", invalid="ignore"):
             gain = np.where(split_info > 0, gain / split_info, 0.0)
     elif measure == "g_statistic":

@@ -1,0 +1,148 @@
+"""Impurity measures of class distributions: the one implementation the library uses.
+
+Shalev-Shwartz & Ben-David (2014), Sec. 18.2.1, score a split with a function C of the class
+proportions p = (p_1, ..., p_K) of a node: the training error of a majority vote, the entropy
+and the Gini index. The growers use them in natural logarithms (:mod:`prunekit.growing`); the
+cost-complexity path and critical-value pruning use the impurities of the tree's grower, in
+bits as scikit-learn computes them, from class counts (:func:`counts_impurity`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from prunekit._validation import as_array, check_choice
+
+__all__ = ["train_error_impurity", "entropy", "gini", "unchecked", "class_proportions",
+           "GROWER_CRITERIA", "counts_impurity"]
+
+#: The impurities :func:`counts_impurity` computes, by the name of the grower's criterion
+#: (scikit-learn's "gini", "entropy" and "log_loss"; prunekit's growers call entropy
+#: "information").
+GROWER_CRITERIA = {"gini": "gini", "entropy": "entropy", "log_loss": "entropy",
+                   "information": "entropy"}
+
+
+# ---------------------------------------------------------------------- the measures
+def _train_error(p: np.ndarray) -> np.ndarray:
+    """1 - max_k p_k along the last axis (proportions not checked)."""
+    return 1.0 - np.max(p, axis=-1)
+
+
+def _entropy(p: np.ndarray, log=np.log) -> np.ndarray:
+    """-sum_k p_k log p_k along the last axis, with 0 log 0 = 0 (proportions not checked).
+
+    ``log`` is the logarithm: ``numpy.log`` (nats) or ``numpy.log2`` (bits).
+    """
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(p > 0, -p * log(p), 0.0)
+    return terms.sum(axis=-1)
+
+
+def _gini(p: np.ndarray) -> np.ndarray:
+    """1 - sum_k p_k^2 along the last axis (proportions not checked)."""
+    return 1.0 - np.sum(p * p, axis=-1)
+
+
+def _check_proportions(p) -> np.ndarray:
+    """Class proportions along the last axis: numbers in [0, 1] adding up to 1 (or all 0, the
+    proportions of an empty side of a split)."""
+    if isinstance(p, (bool, np.bool_)) or np.ndim(p) == 0:
+        raise TypeError(f"p must be an array of class proportions of shape (..., K), got "
+                        f"{type(p).__name__} {p!r}.")
+    p = as_array(p, "p", ndim=np.ndim(p), dtype=np.float64, min_length=0,
+                 what="(..., K)")
+    if p.size and (p.min() < 0 or p.max() > 1):
+        raise ValueError("p must hold proportions in [0, 1].")
+    total = p.sum(axis=-1)
+    if not np.all((np.abs(total - 1) <= 1e-6) | (total == 0)):
+        raise ValueError("p must hold class proportions that add up to 1 along the last axis "
+                         "(or all 0, for an empty sample).")
+    return p
+
+
+def train_error_impurity(p: np.ndarray) -> np.ndarray:
+    """Training error of a majority vote, C(a) = min(a, 1 - a) (Sec. 18.2.1).
+
+    Parameters
+    ----------
+    p : ndarray of shape (..., K)
+        Class proportions along the last axis. For K = 2 and p = (1 - a, a) this is
+        min(a, 1 - a); for any K it is 1 - max_k p_k.
+    """
+    return _train_error(_check_proportions(p))
+
+
+def entropy(p: np.ndarray) -> np.ndarray:
+    """Entropy, C(a) = -a log a - (1 - a) log(1 - a) (Sec. 18.2.1), natural logarithm.
+
+    For K classes, -sum_k p_k log p_k, with 0 log 0 = 0.
+
+    Parameters
+    ----------
+    p : ndarray of shape (..., K)
+        Class proportions along the last axis.
+    """
+    return _entropy(_check_proportions(p))
+
+
+def gini(p: np.ndarray) -> np.ndarray:
+    """Gini index, C(a) = 2a(1 - a) (Sec. 18.2.1); for K classes 1 - sum_k p_k^2.
+
+    Parameters
+    ----------
+    p : ndarray of shape (..., K)
+        Class proportions along the last axis.
+    """
+    return _gini(_check_proportions(p))
+
+
+_UNCHECKED = {train_error_impurity: _train_error, entropy: _entropy, gini: _gini}
+
+
+def unchecked(measure):
+    """The same measure without the check of its proportions, for proportions the library
+    computes itself (:func:`class_proportions`); ``None`` for a function not of this module.
+
+    Parameters
+    ----------
+    measure : callable
+        :func:`train_error_impurity`, :func:`entropy` or :func:`gini`, or another function.
+    """
+    return _UNCHECKED.get(measure)
+
+
+# ---------------------------------------------------------------------- from class counts
+def class_proportions(counts: np.ndarray) -> np.ndarray:
+    """Class counts along the last axis divided by their total (all 0 for an empty row).
+
+    Parameters
+    ----------
+    counts : ndarray of shape (..., K)
+        Non-negative class counts (not checked: the library passes its own).
+    """
+    total = counts.sum(axis=-1, keepdims=True)
+    return counts / np.maximum(total, 1)
+
+
+def counts_impurity(counts: np.ndarray, criterion: str) -> np.ndarray:
+    """The impurity of every row of class counts, as a tree's grower measures it.
+
+    Parameters
+    ----------
+    counts : ndarray of shape (..., K)
+        Non-negative class counts, e.g. a tree's ``counts`` (not checked: the library passes
+        its own).
+    criterion : {"gini", "entropy", "log_loss", "information"}
+        The grower's criterion (:data:`GROWER_CRITERIA`): the Gini index 1 - sum_k p_k^2,
+        or the entropy -sum_k p_k log2 p_k in bits, as scikit-learn's trees store it.
+
+    Returns
+    -------
+    ndarray of shape (...)
+        0 for a row without examples.
+    """
+    measure = GROWER_CRITERIA[check_choice(criterion, "criterion", tuple(GROWER_CRITERIA))]
+    p = class_proportions(counts)
+    value = _gini(p) if measure == "gini" else _entropy(p, np.log2)
+    return np.where(counts.sum(axis=-1) > 0, value, 0.0)
