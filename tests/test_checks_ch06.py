@@ -15,7 +15,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
 from prunekit.bounds import eta
-from prunekit.checks import ch06
+from prunekit.checks import NUMPY_INT_HINT, ch06
 from prunekit.rademacher import draw_signs, growing_errors, relabelled_leaf_errors
 from prunekit.reduced_error_pruning import leaf_errors
 from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
@@ -195,6 +195,11 @@ def test_relabelled_errors_types_arguments_and_inputs():
     check = ch06.check_relabelled_errors
     message = failure_message(check, lambda p, y, r: float(relabelled_errors(p, y, r)))
     assert "a float; it should return a number of errors, an int" in message
+    # np.sum without int(...): the statement asks for an int
+    error = assert_hint(check, lambda p, y, r: np.int64(relabelled_errors(p, y, r)),
+                        NUMPY_INT_HINT)
+    assert "returned 5, of type numpy.int64; it should return a number of errors, an int " \
+           "(Python's int, not NumPy's)." in str(error)
     cases = ch06.relabel_cases()
     for position in range(3):
         failure(check, ignoring(relabelled_errors, position, cases[0][position + 1]))
@@ -239,6 +244,12 @@ def test_mcdiarmid_types_and_arguments():
     check = ch06.check_mcdiarmid_deviation
     assert "a deviation, a float" in failure_message(
         check, lambda d, c: str(mcdiarmid_deviation(d, c)))
+    # np.asarray(...) of the result: a 0-d array, not the float the statement asks for
+    error = assert_hint(check, lambda d, c: np.asarray(mcdiarmid_deviation(d, c)),
+                        "return a Python float, not an array: float(...) around the result "
+                        "converts it (np.array(x) and np.asarray(x) of a number give a 0-d array).")
+    assert "returned a 0-dimensional NumPy array, array(1.3581); it should return a " \
+           "deviation, a float." in str(error)
     first = ch06.mcdiarmid_cases()[1]
     for position in (0, 1):
         failure(check, ignoring(mcdiarmid_deviation, position, first[position]))

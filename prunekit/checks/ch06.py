@@ -141,7 +141,8 @@ def check_empirical_penalty(empirical_penalty: Callable) -> None:
     check = Checker("empirical_penalty", empirical_penalty)
     for description, losses, signs in penalty_cases():
         call = f"empirical_penalty(losses={describe(losses.tolist())}, signs={describe(signs)})"
-        value = as_float(check.call(losses, signs, label=call), call, "the penalty, a float")
+        value = as_float(check.call(losses, signs, label=call), call, "the penalty, a float",
+                         array_ok=False)
         expected = empirical_penalty_reference(losses, signs)
         check.expect(close(value, expected),
                      f"{call} returned {describe(value)} but the penalty is {describe(expected)} "
@@ -244,7 +245,7 @@ def check_relabelled_errors(relabelled_errors: Callable) -> None:
         call = (f"relabelled_errors(predictions={describe(predictions)}, y={describe(y)}, "
                 f"signs={describe(signs)})")
         value = as_int(check.call(predictions, y, signs, label=call), call,
-                       "a number of errors, an int")
+                       "a number of errors, an int", numpy_ok=False)
         expected = relabelled_errors_reference(predictions, y, signs)
 
         def hint():
@@ -407,7 +408,8 @@ def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
     check = Checker("mcdiarmid_deviation", mcdiarmid_deviation)
     for delta, c in mcdiarmid_cases():
         call = f"mcdiarmid_deviation({delta}, c={describe(c)})"
-        value = as_float(check.call(delta, c, label=call), call, "a deviation, a float")
+        value = as_float(check.call(delta, c, label=call), call, "a deviation, a float",
+                         array_ok=False)
         expected = mcdiarmid_deviation_reference(delta, c)
 
         def hint():
@@ -423,7 +425,7 @@ def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
         for factor, multiple in ((2, 2.0), (1, 1.0)):
             call = f"mcdiarmid_deviation(0.01, c=[{factor}/{n}] * {n})"
             value = as_float(check.call(0.01, np.full(n, factor / n), label=call), call,
-                             "a deviation, a float")
+                             "a deviation, a float", array_ok=False)
             check.expect(close(value, multiple * eta(0.01, n)),
                          f"with c_i = {factor}/m and m = {n} the deviation should be "
                          f"{multiple:g} eta(0.01, m) = {describe(multiple * eta(0.01, n))}, "
