@@ -19,7 +19,6 @@ __all__ = [
     "plot_tree_figure", "plot_growth", "plot_growth_explorer",
     # chapter 2
     "plot_alpha_selection",
-    "pruned_tree",
     "plot_path_explorer",
     # chapter 3
     "plot_pruning_share",
@@ -84,14 +83,33 @@ def _names(values, name: str, needed: int, what: str) -> list[str] | None:
     return [str(value) for value in values]
 
 
-def plot_tree(tree: Tree, pruning: Pruning | None = None, *, ax=None, counts: bool = True,
+def _drawn_tree(model, pruning) -> Tree:
+    """The tree :func:`plot_tree` draws: ``model`` itself, or the pruned tree of a fitted
+    :class:`~prunekit.PrunedTreeClassifier`."""
+    from sklearn.utils.validation import check_is_fitted
+
+    from prunekit.estimator import PrunedTreeClassifier
+
+    if not isinstance(model, PrunedTreeClassifier):
+        return check_tree(model)
+    check_is_fitted(model)
+    if pruning is not None:
+        raise ValueError("pruning must be None when a PrunedTreeClassifier is drawn: the "
+                         "classifier is drawn as its own pruned tree.")
+    return model.pruning_.to_tree()
+
+
+def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = True,
               rules: bool = True, highlight=None, feature_names=None, class_names=None,
               max_labelled_nodes: int = 63, title: str | None = None):
     """Draw ``tree``; with ``pruning``, grey out what the pruning removes.
 
     Parameters
     ----------
-    tree : Tree
+    tree : Tree or fitted PrunedTreeClassifier
+        A :class:`~prunekit.PrunedTreeClassifier` is drawn as its pruned tree alone: the
+        kept part of its ``pruning_`` (:meth:`Pruning.to_tree`), without the nodes the
+        pruning removed. Node numbers (``highlight``) are then those of that tree.
     pruning : Pruning, optional
         Kept nodes are drawn in colour (a node's colour is the class it predicts), the
         pruning's leaves with a thick outline; removed nodes in light grey.
@@ -118,7 +136,7 @@ def plot_tree(tree: Tree, pruning: Pruning | None = None, *, ax=None, counts: bo
     """
     import matplotlib.pyplot as plt
 
-    check_tree(tree)
+    tree = _drawn_tree(tree, pruning)
     if pruning is not None and not isinstance(pruning, Pruning):
         raise TypeError(f"pruning must be a prunekit Pruning or None, got "
                         f"{type(pruning).__name__}.")
@@ -853,47 +871,13 @@ def plot_alpha_selection(selection, test_error=None, *, test_label: str = "test 
     return fig
 
 
-def pruned_tree(pruning: Pruning) -> Tree:
-    """The kept part of a pruning as a tree of its own (nodes renumbered in the original order).
-
-    Used to draw one tree of a path laid out on its own leaves rather than on the grown
-    tree's, so that a small pruning of a large tree can be drawn with its rules and counts.
-
-    Parameters
-    ----------
-    pruning : Pruning
-
-    Returns
-    -------
-    Tree
-        Same counts, labels, split rules, classes and feature names as the kept nodes.
-    """
-    if not isinstance(pruning, Pruning):
-        raise TypeError(f"pruning must be a prunekit Pruning, got {type(pruning).__name__}.")
-    tree = pruning.tree
-    nodes = np.flatnonzero(pruning.kept)
-    index = np.full(tree.n_nodes, -1)
-    index[nodes] = np.arange(len(nodes))
-    leaf = pruning.is_leaf[nodes]
-    left = np.where(leaf, -1, index[np.maximum(tree.left[nodes], 0)])
-    right = np.where(leaf, -1, index[np.maximum(tree.right[nodes], 0)])
-    feature = threshold = None
-    if tree.has_split_rules:
-        feature = np.where(leaf, -1, tree.feature[nodes])
-        threshold = np.where(leaf, np.nan, tree.threshold[nodes])
-    return Tree.from_arrays(left, right, tree.counts[nodes], feature, threshold,
-                            labels=pruning.labels[nodes], classes=tree.classes_,
-                            n_features=tree.n_features,
-                            feature_names=tree.feature_names if tree.has_split_rules else None)
-
-
 def plot_path_explorer(selection, step: int, test_error=None, *,
                        test_label: str = "test error", max_labelled_leaves: int = 12,
                        width: float = 7.0, fontsize: float = 9):
     """One tree of a cost-complexity path above the errors along the path.
 
     The view of Chapter 2's explorer. Top panel: the tree T^k of ``step`` drawn on its own
-    (:func:`pruned_tree`), with its split rules and class counts when it has at most
+    (:meth:`Pruning.to_tree`), with its split rules and class counts when it has at most
     ``max_labelled_leaves`` leaves, as dots coloured by their label otherwise. Bottom panel:
     the training error, the estimated error and an optional test error of every step against
     alpha, with the interval [alpha^k, alpha^{k+1}) of the step shaded.
@@ -927,7 +911,7 @@ def plot_path_explorer(selection, step: int, test_error=None, *,
     _check_title(test_label, "test_label")
     max_labelled_leaves = check_count(max_labelled_leaves, "max_labelled_leaves", minimum=1)
     _check_drawing_size(width, fontsize)
-    drawn = pruned_tree(path.pruning(step))
+    drawn = path.pruning(step).to_tree()
     labelled = drawn.n_leaves <= max_labelled_leaves
     levels = drawn.max_depth + 1
     tree_height = min(6.0, 0.2 + levels * (0.8 if labelled else 0.3))
@@ -1494,7 +1478,7 @@ def plot_chosen_prunings(prunings, titles=None, *, width: float = 7.0, fontsize:
     for k, title in enumerate(titles):
         _check_title(title, f"titles[{k}]")
     _check_drawing_size(width, fontsize)
-    trees = [pruned_tree(pruning) for pruning in prunings]
+    trees = [pruning.to_tree() for pruning in prunings]
     readable = [tree.n_leaves <= width / 0.7 for tree in trees]
     heights = [(0.75 if small else 0.3) * (tree.max_depth + 1) + 0.5
                for tree, small in zip(trees, readable)]

@@ -822,6 +822,40 @@ class Pruning(_Immutable):
         leaves = self.leaves
         return int(counts[leaves].sum() - counts[leaves, self._labels[leaves]].sum())
 
+    # ------------------------------------------------------------------ conversion
+    def to_tree(self) -> Tree:
+        """The kept part as a tree of its own, nodes renumbered in the original order.
+
+        Used to draw or export a pruning on its own leaves rather than on the grown tree's
+        (a small pruning of a large tree can then be drawn with its rules and counts), and
+        wherever a stand-alone tree is needed.
+
+        Returns
+        -------
+        Tree
+            The kept nodes with their growing counts, the pruning's leaf labels, and the
+            tree's split rules (compared in the same precision), classes, feature names,
+            criterion and impurities; the pruning's leaves are its leaves, so it predicts
+            as the pruning does.
+        """
+        tree = self.tree
+        nodes = np.flatnonzero(self._kept)
+        index = np.full(tree.n_nodes, -1)
+        index[nodes] = np.arange(len(nodes))
+        leaf = self._is_leaf[nodes]
+        left = np.where(leaf, -1, index[np.maximum(tree._left[nodes], 0)])
+        right = np.where(leaf, -1, index[np.maximum(tree._right[nodes], 0)])
+        feature = threshold = None
+        if tree.has_split_rules:
+            feature = np.where(leaf, -1, tree._feature[nodes])
+            threshold = np.where(leaf, np.nan, tree._threshold[nodes])
+        impurity = None if tree._impurity is None else tree._impurity[nodes]
+        return Tree(left, right, tree._counts[nodes], feature=feature, threshold=threshold,
+                    labels=self._labels[nodes], classes=tree._classes_,
+                    n_features=tree.n_features, criterion=tree.criterion, impurity=impurity,
+                    dtype=tree._dtype,
+                    feature_names=tree.feature_names if tree.has_split_rules else None)
+
     # ------------------------------------------------------------------ comparison
     def _key(self):
         return (self.tree, self._kept.tobytes(), self._labels[self._is_leaf].tobytes())

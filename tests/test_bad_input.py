@@ -1074,9 +1074,6 @@ BAD_INPUT = [
     ("plot_alpha_selection width 9",
      lambda f: PL.plot_alpha_selection(sel, width=9),
      ValueError, "width"),
-    ("pruned_tree tree",
-     lambda f: PL.pruned_tree(T),
-     TypeError, "pruning"),
     ("plot_path_explorer step too large",
      lambda f: PL.plot_path_explorer(sel, len(sel.path)),
      ValueError, "step"),
@@ -2080,8 +2077,8 @@ VALID_EDGE_INPUT = [
     # plotting ok, chapter 2 figures
     ("plot_alpha_selection ok no test error",
      lambda f: PL.plot_alpha_selection(sel, title="t")),
-    ("pruned_tree ok root only",
-     lambda f: PL.pruned_tree(pk.Pruning.root_only(T))),
+    ("Pruning.to_tree ok root only",
+     lambda f: pk.Pruning.root_only(T).to_tree()),
     ("plot_path_explorer ok last step",
      lambda f: PL.plot_path_explorer(sel, len(sel.path) - 1, sel.error)),
     # plotting ok, chapter 3 figures
@@ -2238,7 +2235,7 @@ def test_the_table_covers_every_public_function():
                                     "predict", "error", "node_counts", "counts_from_leaves",
                                     "sum_over_leaves"]),
                          (pk.Pruning, ["full", "root_only", "from_collapsed", "apply",
-                                       "predict", "error", "errors"]),
+                                       "predict", "error", "errors", "to_tree"]),
                          (NB.SizeProfile, ["pruning"]),
                          (CC.CostComplexityPath, ["step", "pruning", "pruning_at", "per_step",
                                                   "errors"])]:

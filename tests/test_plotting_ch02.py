@@ -11,11 +11,7 @@ import pytest
 
 import prunekit as pk
 from prunekit.datasets import make_boolean_dnf
-from prunekit.plotting import (
-    plot_alpha_selection,
-    plot_path_explorer,
-    pruned_tree,
-)
+from prunekit.plotting import plot_alpha_selection, plot_path_explorer
 from figure_checks import smallest_font
 
 
@@ -48,11 +44,11 @@ def test_plot_alpha_selection_stacks_the_path_above_the_choice(selection):
     assert smallest_font(fig) >= 9
 
 
-def test_pruned_tree_keeps_the_kept_nodes(selection):
+def test_to_tree_keeps_the_kept_nodes(selection):
     tree = selection.path.tree
     for step in (0, selection.best, len(selection.path) - 1):
         pruning = selection.path.pruning(step)
-        small = pruned_tree(pruning)
+        small = pruning.to_tree()
         assert small.n_nodes == pruning.n_nodes and small.n_leaves == pruning.n_leaves
         assert np.array_equal(small.counts, tree.counts[pruning.kept])
         X = np.random.RandomState(step).randint(0, 2, (50, tree.n_features))
@@ -85,7 +81,6 @@ def test_plot_path_explorer_labels_small_trees_only(selection):
     (lambda s: plot_path_explorer(s, 0, fontsize=7), ValueError, "fontsize must be"),
     (lambda s: plot_path_explorer(s, 0, max_labelled_leaves=0), ValueError,
      "max_labelled_leaves must be at least 1"),
-    (lambda s: pruned_tree(s.path.tree), TypeError, "pruning must be a prunekit Pruning"),
 ])
 def test_bad_arguments_are_refused(selection, call, error, message):
     with pytest.raises(error, match=message):
