@@ -108,6 +108,7 @@ def test_top_down_can_prune_more_than_bottom_up():
     assert _quinlan_test(3.5, 2.5, 6) and round(2.5 + math.sqrt(2.5 * 3.5 / 6), 2) == 3.71
     assert _quinlan_test(1.5, 2.0, 4) and round(2 + math.sqrt(2 * 2 / 4), 2) == 3.0
     assert not _quinlan_test(3.5, 2.0, 6) and round(2 + math.sqrt(2 * 4 / 6), 2) == 3.15
+    assert round(math.sqrt(2 * 4 / 6), 2) == 1.15
 
 
 def test_bottom_up_can_prune_more_than_top_down():
@@ -277,6 +278,7 @@ def _c45_added_errors(n, e, cf):
 
 
 def test_c45_reads_z_from_a_table():
+    assert len(_C45_CF) == len(_C45_Z) == 9                 # nine confidence levels
     assert _c45_z(0.25) == pytest.approx(0.6925)
     assert norm.ppf(0.75) == pytest.approx(0.6745, abs=5e-5)
     # where z enters, the two differ; at e = 0 both use the exact limit
