@@ -16,14 +16,20 @@ from prunekit.cost_complexity_pruning import (
 from prunekit.estimator import (
     CostComplexityPruner,
     CriticalValuePruner,
+    CrossValidatedCostComplexityPruner,
     ErrorBasedPruner,
     HoldoutPruner,
+    KearnsMansourPruner,
+    KReducedErrorPruner,
     MinimumErrorPruner,
+    NobelPruner,
     PessimisticPruner,
     PrunedTreeClassifier,
     Pruner,
+    RademacherBoundPruner,
     ReducedErrorPruner,
 )
+from prunekit.export import export_text
 from prunekit.growing import bottom_up_prune, grow_tree, id3
 from prunekit.heuristics import (
     CriticalValuePath,
@@ -52,6 +58,8 @@ __all__ = [
     "error_based", "error_based_raising",
     "Pruner", "HoldoutPruner", "CostComplexityPruner", "PessimisticPruner", "MinimumErrorPruner",
     "CriticalValuePruner", "ReducedErrorPruner", "ErrorBasedPruner", "PrunedTreeClassifier",
+    "CrossValidatedCostComplexityPruner", "KearnsMansourPruner", "NobelPruner",
+    "KReducedErrorPruner", "RademacherBoundPruner", "export_text",
     "bounds", "datasets", "growing", "heuristics", "plotting", "plot_tree",
 ]
 from importlib import metadata as _metadata  # noqa: E402

@@ -1,25 +1,49 @@
-"""PrunedTreeClassifier with every pruner: scikit-learn's checks, model selection, held-out
-pruning samples, and pruners that return the wrong thing."""
+"""PrunedTreeClassifier with every pruner: scikit-learn's checks, model selection in a
+pipeline, probabilities, paths, importances, sparse input, held-out pruning samples, text
+export, and pruners that return the wrong thing."""
 
 import math
+import warnings
 
+import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 import pytest
-from sklearn.datasets import make_classification
+from scipy import sparse
+from sklearn.base import clone
+from sklearn.compose import ColumnTransformer
+from sklearn.datasets import load_iris, make_classification
 from sklearn.model_selection import GridSearchCV, train_test_split
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import OneHotEncoder
+from sklearn.tree import DecisionTreeClassifier
+from sklearn.tree import export_text as sklearn_export_text
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import prunekit as pk
 
-PRUNERS = [pk.PessimisticPruner(), pk.PessimisticPruner(order="bottom-up"),
+# One of each pruner (the default classifier's pruner is the cross-validated one).
+PRUNERS = [pk.CostComplexityPruner(0.01), pk.KearnsMansourPruner(),
+           pk.NobelPruner(), pk.NobelPruner(case="independent"),
+           pk.KReducedErrorPruner(), pk.RademacherBoundPruner(n_draws=5),
+           pk.PessimisticPruner(), pk.PessimisticPruner(order="bottom-up"),
            pk.MinimumErrorPruner(), pk.MinimumErrorPruner(m=2.0),
            pk.CriticalValuePruner(), pk.ReducedErrorPruner(prune_size=0.25),
+           pk.ReducedErrorPruner(labels="pruning"),
            pk.ErrorBasedPruner(), pk.ErrorBasedPruner(subtree_raising=False)]
 
 
-@parametrize_with_checks([pk.PrunedTreeClassifier(pruner, random_state=0) for pruner in PRUNERS])
+def _classifiers():
+    return ([pk.PrunedTreeClassifier(random_state=0)]
+            + [pk.PrunedTreeClassifier(clone(pruner), random_state=0) for pruner in PRUNERS])
+
+
+# The default (10-fold cross-validation inside every fit) takes about a quarter of the time.
+@parametrize_with_checks(_classifiers())
 def test_scikit_learn_estimator_checks(estimator, check):
-    check(estimator)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)       # small samples: fewer folds
+        check(estimator)
 
 
 @pytest.fixture(scope="module")
@@ -27,9 +51,100 @@ def data():
     return make_classification(400, 6, n_informative=4, flip_y=0.2, random_state=0)
 
 
+def _fitted(pruner, X, y, **options):
+    options.setdefault("random_state", 0)
+    return pk.PrunedTreeClassifier(pruner, **options).fit(X, y)
+
+
+# ---------------------------------------------------------------------- the default pruner
+def test_the_default_is_cost_complexity_with_alpha_by_cross_validation(data):
+    X, y = data
+    model = pk.PrunedTreeClassifier(random_state=0)
+    assert isinstance(model.get_params()["pruner"], pk.CrossValidatedCostComplexityPruner)
+    assert {"pruner__cv", "pruner__rule", "pruner__criterion"} <= set(model.get_params())
+    model.fit(X, y)
+    selection = pk.cross_validate_alpha(X, y, DecisionTreeClassifier(random_state=0), cv=10,
+                                        random_state=0)
+    assert model.pruner_.alpha_ == selection.alpha_one_se
+    assert model.pruner_.selection_.path.alphas.tolist() == selection.path.alphas.tolist()
+    assert model.pruning_ == pk.cost_complexity(model.tree_, selection.alpha_one_se)
+    zero_se = _fitted(pk.CrossValidatedCostComplexityPruner(rule="0-SE"), X, y)
+    assert zero_se.pruner_.alpha_ == selection.alpha_best
+    # the grower's settings reach the folds' trees
+    shallow = _fitted(pk.CrossValidatedCostComplexityPruner(cv=5), X, y, max_depth=3)
+    by_hand = pk.cross_validate_alpha(X, y, DecisionTreeClassifier(max_depth=3, random_state=0),
+                                      cv=5, random_state=0)
+    assert shallow.pruner_.alpha_ == by_hand.alpha_one_se
+
+
+def test_the_shared_default_pruner_is_never_changed(data):
+    X, y = data
+    model = pk.PrunedTreeClassifier().set_params(pruner__cv=3, pruner__rule="0-SE")
+    assert model.pruner.cv == 3
+    assert pk.PrunedTreeClassifier().get_params()["pruner__cv"] == 10
+    search = GridSearchCV(pk.PrunedTreeClassifier(random_state=0),
+                          {"pruner__rule": ["0-SE", "1-SE"], "pruner__cv": [3, 5]}, cv=3)
+    search.fit(X, y)
+    assert search.best_params_["pruner__cv"] in (3, 5)
+    assert pk.PrunedTreeClassifier().get_params()["pruner__rule"] == "1-SE"
+    with pytest.raises(ValueError, match="Invalid parameter 'alpha'"):
+        pk.PrunedTreeClassifier().set_params(pruner__alpha=0.1)
+
+
+def test_grid_search_over_alpha_with_a_cost_complexity_pruner(data):
+    X, y = data
+    search = GridSearchCV(pk.PrunedTreeClassifier(pk.CostComplexityPruner(), random_state=0),
+                          {"pruner__alpha": [0.0, 0.005, 0.02]}, cv=3).fit(X, y)
+    assert search.best_params_["pruner__alpha"] in (0.0, 0.005, 0.02)
+
+
+CATEGORIES = ["colour", "size", "country", "occupation"]
+
+
+def _frame(n, seed):
+    """A DataFrame with four categorical columns (two of them noise, with many values, so
+    that one-hot encoding them is sparse) and two numeric ones, and a binary label."""
+    rng = np.random.default_rng(seed)
+    frame = pd.DataFrame({
+        "colour": rng.choice(["red", "green", "blue", "grey"], n),
+        "size": rng.choice(["S", "M", "L"], n, p=[0.5, 0.3, 0.2]),
+        "country": rng.choice([f"country {k}" for k in range(20)], n),
+        "occupation": rng.choice([f"job {k}" for k in range(12)], n),
+        "age": rng.integers(18, 90, n).astype(float),
+        "income": rng.lognormal(10, 1, n)})
+    score = ((frame["colour"] == "red") * 1.5 + (frame["size"] == "L") + frame["age"] / 40
+             + rng.normal(0, 0.8, n))
+    return frame, np.where(score > 2.0, ">50K", "<=50K")
+
+
+def test_a_pipeline_with_one_hot_encoding_in_a_roc_auc_grid_search():
+    X, y = _frame(1500, 0)
+    encode = ColumnTransformer([("categories", OneHotEncoder(), CATEGORIES)],
+                               remainder="passthrough")
+    assert sparse.issparse(encode.fit_transform(X))          # OneHotEncoder's default output
+    pipeline = make_pipeline(encode, pk.PrunedTreeClassifier(random_state=0))
+    search = GridSearchCV(pipeline, {"prunedtreeclassifier__pruner__rule": ["0-SE", "1-SE"]},
+                          scoring="roc_auc", cv=3).fit(X, y)
+    assert 0.6 < search.best_score_ <= 1
+    proba = search.predict_proba(X)
+    assert proba.shape == (len(y), 2) and np.allclose(proba.sum(axis=1), 1)
+    text = pk.export_text(search.best_estimator_[-1],
+                          feature_names=encode.get_feature_names_out())
+    assert "categories__" in text and "class: " in text
+
+
+# ---------------------------------------------------------------------- every pruner
 def test_each_pruner_gives_the_function_s_pruning(data):
     X, y = data
     cases = [
+        (pk.CostComplexityPruner(0.01, "impurity"),
+         lambda t: pk.cost_complexity(t, 0.01, "impurity")),
+        (pk.KearnsMansourPruner(delta=0.1, c=0.5), lambda t: pk.kearns_mansour(t, 0.1, 0.5)),
+        (pk.KearnsMansourPruner(form="finite", log_paths=lambda l: l * math.log(6),
+                                log_trees=lambda s: s * math.log(12)),
+         lambda t: pk.kearns_mansour(t, form="finite", log_paths=lambda l: l * math.log(6),
+                                     log_trees=lambda s: s * math.log(12))),
+        (pk.NobelPruner(method="ccp"), lambda t: pk.nobel(t, "same", "ccp")),
         (pk.PessimisticPruner(), lambda t: pk.pessimistic(t)),
         (pk.PessimisticPruner(order="bottom-up"), lambda t: pk.pessimistic(t, order="bottom-up")),
         (pk.MinimumErrorPruner(), lambda t: pk.minimum_error(t)),
@@ -39,80 +154,312 @@ def test_each_pruner_gives_the_function_s_pruning(data):
          lambda t: pk.error_based(t, confidence=0.1)),
     ]
     for pruner, function in cases:
-        fitted = pk.PrunedTreeClassifier(pruner, random_state=0).fit(X, y)
+        fitted = _fitted(pruner, X, y)
+        assert not pruner.uses_pruning_sample()
         assert fitted.tree_.n_samples == len(y)
         assert fitted.pruning_ == function(fitted.tree_)
+        assert pruner(fitted.tree_) == fitted.pruning_           # a pruner is a function
         np.testing.assert_array_equal(fitted.predict(X), fitted.pruning_.predict(X))
-
-
-def test_subtree_raising_replaces_the_tree(data):
-    X, y = data
-    fitted = pk.PrunedTreeClassifier(pk.ErrorBasedPruner(confidence=0.25), random_state=0).fit(X, y)
-    grown = pk.PrunedTreeClassifier(pk.CostComplexityPruner(), random_state=0).fit(X, y).tree_
-    raised = pk.error_based_raising(grown, X, y, confidence=0.25)
-    assert fitted.pruning_ == pk.Pruning.full(fitted.tree_)
-    np.testing.assert_array_equal(fitted.tree_.counts, raised.counts)
-    np.testing.assert_array_equal(fitted.tree_.left, raised.left)
-    np.testing.assert_array_equal(fitted.predict(X), raised.predict(X))
 
 
 def test_holdout_pruners_grow_on_one_part_and_prune_on_the_other(data):
     X, y = data
-    for pruner, function in ((pk.CriticalValuePruner(measure="gini", prune_size=0.25),
-                              lambda t, Xp, yp: pk.critical_value(t, Xp, yp, measure="gini")),
-                             (pk.ReducedErrorPruner(prune_size=100),
-                              lambda t, Xp, yp: pk.reduced_error(t, Xp, yp))):
-        fitted = pk.PrunedTreeClassifier(pruner, random_state=3).fit(X, y)
+    cases = [
+        (pk.CriticalValuePruner(measure="gini", prune_size=0.25),
+         lambda t, Xp, yp: pk.critical_value(t, Xp, yp, measure="gini")),
+        (pk.ReducedErrorPruner(prune_size=100), lambda t, Xp, yp: pk.reduced_error(t, Xp, yp)),
+        (pk.NobelPruner(case="independent"),
+         lambda t, Xp, yp: pk.nobel(t, "independent", X=Xp, y=yp)),
+        (pk.KReducedErrorPruner(k=40), lambda t, Xp, yp: pk.k_reduced_error(t, Xp, yp, 40)),
+    ]
+    for pruner, function in cases:
+        fitted = _fitted(pruner, X, y, random_state=3, min_samples_leaf=2)
+        X_grow, X_prune, y_grow, y_prune = pruner.split(X, y, 3)
         n_prune = pruner.prune_size if isinstance(pruner.prune_size, int) else math.ceil(
             pruner.prune_size * len(y))
-        X_grow, X_prune, y_grow, y_prune = train_test_split(X, y, test_size=n_prune,
-                                                            random_state=3)
+        assert pruner.uses_pruning_sample() and len(y_prune) == n_prune
         assert fitted.tree_.n_samples == len(y) - n_prune
         np.testing.assert_array_equal(fitted.tree_.counts, fitted.tree_.node_counts(X_grow, y_grow))
         assert fitted.pruning_ == function(fitted.tree_, X_prune, y_prune)
 
 
+def test_k_rep_takes_the_paper_s_budget_and_refuses_an_impossible_one(data):
+    X, y = data
+    fitted = _fitted(pk.KReducedErrorPruner(), X, y, min_samples_leaf=3)
+    errors = fitted.tree_.n_samples - fitted.tree_.counts[fitted.tree_.is_leaf].max(axis=1).sum()
+    assert errors > 0 and fitted.pruner_.k_ == math.floor(1.1 * errors + 1e-9)
+    _, X_prune, _, y_prune = fitted.pruner_.split(X, y, 0)
+    assert fitted.pruning_ == pk.k_reduced_error(fitted.tree_, X_prune, y_prune,
+                                                 fitted.pruner_.k_)
+    with pytest.raises(ValueError, match=r"k=1 is below the \d+ errors the grown tree makes"):
+        _fitted(pk.KReducedErrorPruner(k=1), X, y, min_samples_leaf=3)
+    with pytest.raises(ValueError, match="c must be >= 1"):
+        _fitted(pk.KReducedErrorPruner(c=0.5), X, y)
+
+
+def test_the_rademacher_bound_pruner_keeps_the_budget_of_smallest_bound(data):
+    X, y = data
+    fitted = _fitted(pk.RademacherBoundPruner(n_budgets=6, n_draws=10), X, y, min_samples_leaf=2)
+    pruner, tree = fitted.pruner_, fitted.tree_
+    _, X_prune, _, y_prune = pruner.split(X, y, 0)
+    budgets = pruner.budgets_
+    assert budgets[0] == pk.rademacher.growing_errors_of_tree(tree)
+    assert budgets[-1] == tree.n_samples - tree.counts[0].max()          # every pruning
+    assert np.all(np.diff(budgets) > 0) and np.all(np.diff(pruner.penalties_) >= 0)
+    signs = pk.rademacher.draw_signs(len(y_prune), 0, 10)
+    m, k = len(y_prune), pruner.k_
+    chosen = pk.k_reduced_error(tree, X_prune, y_prune, k)
+    penalty = pk.rademacher_penalty(tree, X_prune, y_prune, signs=signs, k=k).mean()
+    bound = pk.bounds.rademacher(chosen.error(X_prune, y_prune), penalty, 0.01 / len(budgets), m)
+    assert fitted.pruning_ == chosen and pruner.bound_ == pytest.approx(bound)
+    assert pruner.bound_ == pruner.bounds_.min() and k == budgets[np.argmin(pruner.bounds_)]
+
+
+def test_subtree_raising_replaces_the_tree(data):
+    X, y = data
+    fitted = _fitted(pk.ErrorBasedPruner(confidence=0.25), X, y)
+    grown = _fitted(pk.CostComplexityPruner(), X, y).tree_
+    raised = pk.error_based_raising(grown, X, y, confidence=0.25)
+    assert fitted.pruning_ == pk.Pruning.full(fitted.tree_)
+    np.testing.assert_array_equal(fitted.tree_.counts, raised.counts)
+    np.testing.assert_array_equal(fitted.tree_.left, raised.left)
+    np.testing.assert_array_equal(fitted.predict(X), raised.predict(X))
+    assert fitted.feature_importances_.sum() == pytest.approx(1)
+
+
+# ---------------------------------------------------------------------- the hold-out split
+def test_the_split_is_stratified_and_keeps_every_class_in_both_parts():
+    y = np.repeat([0, 1, 2, 3, 4], [900, 80, 10, 7, 3])          # page-blocks-like
+    X = np.arange(len(y), dtype=float).reshape(-1, 1)
+    for seed in range(20):
+        for size in (0.3, 0.05, 30):
+            X_grow, X_prune, y_grow, y_prune = pk.ReducedErrorPruner(size).split(X, y, seed)
+            assert set(y_grow) == set(y_prune) == set(range(5))
+            assert len(y_prune) == (size if isinstance(size, int) else math.ceil(size * 1000))
+            np.testing.assert_array_equal(np.sort(np.concatenate([X_grow, X_prune])[:, 0]),
+                                          X[:, 0])
+    _, _, _, y_prune = pk.ReducedErrorPruner(0.3).split(X, y, 0)
+    np.testing.assert_array_equal(np.bincount(y_prune), [270, 24, 3, 2, 1])
+
+
+def test_the_split_falls_back_with_a_warning_when_a_class_is_too_small(data):
+    X, y = data
+    y = y.copy()
+    y[7] = 2                                                     # a single example of class 2
+    with pytest.warns(UserWarning, match="single example"):
+        fitted = _fitted(pk.ReducedErrorPruner(prune_size=120), X, y)
+    assert fitted.classes_.tolist() == [0, 1, 2] and fitted.tree_.counts[0, 2] == 1
+    y_many = np.arange(len(y)) % 50                             # 50 classes, 8 examples each
+    with pytest.warns(UserWarning, match="not stratified"):
+        pk.ReducedErrorPruner(prune_size=10).split(X, y_many, 0)
+
+
 def test_the_split_is_seeded(data):
     X, y = data
     def counts(pruner, seed):
-        return pk.PrunedTreeClassifier(pruner, random_state=seed).fit(X, y).tree_.counts[0]
+        return _fitted(pruner, X, y, random_state=seed).tree_.counts[0]
     # without its own random_state the pruner takes the classifier's
     np.testing.assert_array_equal(counts(pk.CriticalValuePruner(), 0),
                                   counts(pk.CriticalValuePruner(), 0))
-    assert not np.array_equal(counts(pk.CriticalValuePruner(), 0),
-                              counts(pk.CriticalValuePruner(), 1))
+    assert not np.array_equal(_fitted(pk.CriticalValuePruner(), X, y, random_state=0).tree_.left,
+                              _fitted(pk.CriticalValuePruner(), X, y, random_state=1).tree_.left)
     # its own random_state wins over the classifier's
     np.testing.assert_array_equal(counts(pk.CriticalValuePruner(random_state=5), 0),
                                   counts(pk.CriticalValuePruner(random_state=5), 1))
 
 
-def test_a_class_only_in_the_pruning_sample_is_counted(data):
-    X, y = data
-    y = y.copy()
-    y[7] = 2            # a single example of class 2
-    _, X_prune, _, _ = train_test_split(X, y, test_size=120, random_state=0)
-    assert any(np.array_equal(row, X[7]) for row in X_prune)
-    fitted = pk.PrunedTreeClassifier(pk.ReducedErrorPruner(prune_size=120), random_state=0).fit(X, y)
-    assert fitted.tree_.n_classes == 3 and fitted.classes_.tolist() == [0, 1, 2]
-    assert fitted.tree_.counts[0, 2] == 0
+# ---------------------------------------------------------------------- what a model offers
+@pytest.mark.parametrize("pruner", [None, pk.NobelPruner(case="independent"),
+                                    pk.ReducedErrorPruner(labels="pruning"),
+                                    pk.KearnsMansourPruner(c=0.2), pk.ErrorBasedPruner()],
+                         ids=lambda p: type(p).__name__ if p else "default")
+def test_probabilities_agree_with_the_predictions(pruner):
+    X, y = load_iris(return_X_y=True)
+    X = X + np.random.default_rng(0).normal(0, 0.3, X.shape)        # overlapping classes
+    fitted = _fitted(pruner, X, y, min_samples_leaf=3)
+    proba = fitted.predict_proba(X)
+    assert proba.shape == (len(y), 3) and np.allclose(proba.sum(axis=1), 1)
+    np.testing.assert_array_equal(fitted.classes_[np.argmax(proba, axis=1)], fitted.predict(X))
+    with np.errstate(divide="ignore"):
+        np.testing.assert_allclose(fitted.predict_log_proba(X), np.log(proba))
+    leaf = fitted.apply(X)
+    tree = fitted.tree_
+    growing = tree.counts[leaf] / tree.counts[leaf].sum(axis=1, keepdims=True)
+    same = np.argmax(growing, axis=1) == fitted.pruning_.labels[leaf]
+    np.testing.assert_allclose(proba[same], growing[same])       # growing frequencies
 
 
-def test_model_selection_reaches_the_pruner_parameters(data):
+def test_apply_and_decision_path_follow_the_pruning(data):
     X, y = data
-    grids = [
-        (pk.MinimumErrorPruner(), {"pruner__m": [None, 0.5, 8.0]}),
-        (pk.ErrorBasedPruner(), {"pruner__confidence": [0.05, 0.25, 0.5],
-                                 "pruner__subtree_raising": [False, True]}),
-        (pk.CriticalValuePruner(), {"pruner__measure": ["entropy", "chi2"],
-                                    "pruner__prune_size": [0.2, 0.4]}),
-        (pk.PessimisticPruner(), {"pruner__order": ["top-down", "bottom-up"]}),
-    ]
-    for pruner, grid in grids:
-        search = GridSearchCV(pk.PrunedTreeClassifier(pruner, random_state=0), grid, cv=3)
-        search.fit(X, y)
-        for name, values in grid.items():
-            assert search.best_params_[name] in values
-        assert len(search.cv_results_["params"]) == math.prod(len(v) for v in grid.values())
+    fitted = _fitted(pk.CostComplexityPruner(0.01), X, y)
+    tree, pruning = fitted.tree_, fitted.pruning_
+    leaf = fitted.apply(X)
+    np.testing.assert_array_equal(leaf, pruning.apply(X))
+    assert np.all(pruning.is_leaf[leaf])
+    path = fitted.decision_path(X)
+    assert sparse.isspmatrix_csr(path) and path.shape == (len(y), tree.n_nodes)
+    for i in (0, 1, 17, 399):
+        nodes, v = [], leaf[i]
+        while v != -1:
+            nodes.append(v)
+            v = tree.parent[v]
+        assert sorted(path[i].indices.tolist()) == sorted(nodes)
+    assert not path[:, ~pruning.kept].nnz                         # only kept nodes
+    assert fitted.get_depth() == pruning.depth and fitted.get_n_leaves() == pruning.n_leaves
+    # unpruned, everything is scikit-learn's
+    full = _fitted(pk.CostComplexityPruner(0.0, "impurity"), X, y)
+    sk = DecisionTreeClassifier(random_state=0).fit(X, y)
+    np.testing.assert_array_equal(full.apply(X), sk.apply(X))
+    assert (full.decision_path(X) != sk.decision_path(X)).nnz == 0
+    assert (full.get_depth(), full.get_n_leaves()) == (sk.get_depth(), sk.get_n_leaves())
+
+
+def test_feature_importances_are_scikit_learn_s_on_an_unpruned_tree(data):
+    X, y = data
+    for criterion in ("gini", "entropy"):
+        full = _fitted(pk.CostComplexityPruner(0.0, "impurity"), X, y, criterion=criterion)
+        sk = DecisionTreeClassifier(criterion=criterion, random_state=0).fit(X, y)
+        np.testing.assert_allclose(full.feature_importances_, sk.feature_importances_,
+                                   atol=1e-12)
+    pruned = _fitted(pk.CostComplexityPruner(0.02), X, y)
+    used = np.unique(pruned.tree_.feature[pruned.pruning_.kept & ~pruned.pruning_.is_leaf])
+    assert pruned.feature_importances_.sum() == pytest.approx(1)
+    assert set(np.flatnonzero(pruned.feature_importances_)) <= set(used)
+    root = _fitted(pk.CostComplexityPruner(1.0), X, y)
+    np.testing.assert_array_equal(root.feature_importances_, np.zeros(X.shape[1]))
+
+
+@pytest.mark.parametrize("pruner", [None, pk.ReducedErrorPruner(), pk.ErrorBasedPruner()],
+                         ids=lambda p: type(p).__name__ if p else "default")
+def test_sparse_input_gives_the_dense_answers(pruner):
+    X, y = _frame(600, 1)
+    encoded = ColumnTransformer([("c", OneHotEncoder(), CATEGORIES)],
+                                remainder="passthrough").fit_transform(X)
+    dense = encoded.toarray()
+    reference = _fitted(pruner, dense, y)
+    for matrix in (sparse.csr_matrix(encoded), sparse.csc_matrix(encoded),
+                   sparse.csr_array(encoded)):
+        fitted = _fitted(pruner, matrix, y)
+        assert fitted.tree_ == reference.tree_ and fitted.pruning_.kept.tolist() == \
+            reference.pruning_.kept.tolist()
+        for method in ("predict", "predict_proba", "apply"):
+            np.testing.assert_array_equal(getattr(fitted, method)(matrix),
+                                          getattr(reference, method)(dense))
+        assert (fitted.decision_path(matrix) != reference.decision_path(dense)).nnz == 0
+
+
+# ---------------------------------------------------------------------- alpha's scale
+def test_alpha_of_the_impurity_criterion_is_scikit_learn_s_ccp_alpha(data):
+    X, y = data
+    path = DecisionTreeClassifier(random_state=0).cost_complexity_pruning_path(X, y)
+    alphas = path.ccp_alphas[:-1] + np.diff(path.ccp_alphas) / 2      # inside each step
+    for alpha in alphas[:: max(1, len(alphas) // 6)]:
+        ours = _fitted(pk.CostComplexityPruner(alpha, "impurity"), X, y)
+        sk = DecisionTreeClassifier(ccp_alpha=alpha, random_state=0).fit(X, y)
+        assert ours.get_n_leaves() == sk.get_n_leaves()
+        np.testing.assert_array_equal(ours.predict(X), sk.predict(X))
+        by_error = _fitted(pk.CostComplexityPruner(alpha, "error"), X, y)
+        _check_every_kept_branch_pays(by_error, alpha)
+    middle = alphas[len(alphas) // 2]                    # the same number, another tree
+    assert (_fitted(pk.CostComplexityPruner(middle, "error"), X, y).get_n_leaves()
+            != _fitted(pk.CostComplexityPruner(middle, "impurity"), X, y).get_n_leaves())
+
+
+def _check_every_kept_branch_pays(fitted, alpha):
+    """The docstrings' claim: with criterion="error" a kept branch saves more than
+    alpha * m training errors per extra leaf."""
+    tree, pruning = fitted.tree_, fitted.pruning_
+    as_leaf = tree.counts.sum(axis=1) - tree.counts.max(axis=1)
+    for v in np.flatnonzero(pruning.kept & ~pruning.is_leaf):
+        leaves = [u for u in tree.subtree(v) if pruning.is_leaf[u]]
+        saved = as_leaf[v] - as_leaf[leaves].sum()
+        assert saved > alpha * tree.n_samples * (len(leaves) - 1)
+
+
+def test_alpha_of_the_error_criterion_on_a_stump():
+    # the stump saves 4 - 2 = 2 of m = 10 errors with one extra leaf: alpha = 2 / 10
+    stump = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[6, 4], [5, 1], [1, 3]],
+                                feature=[0, -1, -1], threshold=[0.5, 0, 0])
+    assert pk.CostComplexityPruner(0.19)(stump).n_leaves == 2
+    assert pk.CostComplexityPruner(0.2)(stump).n_leaves == 1
+
+
+# ---------------------------------------------------------------------- text and drawing
+def test_export_text_on_a_hand_checked_tree():
+    tree = pk.Tree.from_arrays(
+        [1, -1, 3, -1, -1], [2, -1, 4, -1, -1], [[6, 5], [4, 0], [2, 5], [2, 1], [0, 4]],
+        feature=[1, -1, 0, -1, -1], threshold=[2.5, 0, 0.125, 0, 0], classes=["no", "yes"],
+        feature_names=["weight", "height"])
+    assert pk.export_text(tree) == (
+        "|--- height <= 2.50\n"
+        "|   |--- class: no\n"
+        "|--- height >  2.50\n"
+        "|   |--- weight <= 0.12\n"
+        "|   |   |--- class: no\n"
+        "|   |--- weight >  0.12\n"
+        "|   |   |--- class: yes\n")
+    collapsed = pk.Pruning.from_collapsed(tree, [2])
+    assert pk.export_text(collapsed, show_counts=True, decimals=1, spacing=2) == (
+        "|-- height <= 2.5\n"
+        "|  |-- counts: [4, 0] class: no\n"
+        "|-- height >  2.5\n"
+        "|  |-- counts: [2, 5] class: yes\n")
+    assert pk.export_text(tree, max_depth=0, class_names=["N", "Y"]).splitlines()[1:] == [
+        "|   |--- class: N", "|--- height >  2.50", "|   |--- truncated branch of depth 2"]
+
+
+def test_export_text_of_an_unpruned_tree_is_scikit_learn_s():
+    X, y = load_iris(return_X_y=True)
+    sk = DecisionTreeClassifier(random_state=0).fit(X, y)
+    tree = pk.Tree.from_sklearn(sk, X, y)
+    for options in ({}, {"max_depth": 2}, {"feature_names": list("abcd"), "decimals": 4}):
+        assert pk.export_text(tree, **options) == sklearn_export_text(sk, **options)
+    fitted = _fitted(pk.CostComplexityPruner(0.02), X, y)
+    assert pk.export_text(fitted) == pk.export_text(fitted.pruning_)
+    assert pk.export_text(fitted).count("class:") == fitted.get_n_leaves()
+
+
+def test_plot_tree_draws_a_classifier_s_kept_tree(data):
+    X, y = data
+    fitted = _fitted(pk.CostComplexityPruner(0.01), X, y)
+    _, ax = plt.subplots()
+    pk.plot_tree(fitted, ax=ax)
+    assert len(ax.texts) == fitted.pruning_.n_nodes < fitted.tree_.n_nodes
+    with pytest.raises(ValueError, match="pruning must be None"):
+        pk.plot_tree(fitted, fitted.pruning_)
+    with pytest.raises(Exception, match="not fitted"):
+        pk.plot_tree(pk.PrunedTreeClassifier())
+
+
+# ---------------------------------------------------------------------- refusals
+def test_weights_and_missing_values_are_refused_with_what_to_do(data):
+    X, y = data
+    model = pk.PrunedTreeClassifier(pk.CostComplexityPruner())
+    with pytest.raises(TypeError, match=r"sample_weight.*np\.repeat"):
+        model.fit(X, y, sample_weight=np.ones(len(y)))
+    with pytest.raises(TypeError, match="unexpected keyword arguments"):
+        model.fit(X, y, weights=1)
+    frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(X.shape[1])])
+    frame.iloc[5, 2] = np.nan
+    with pytest.raises(ValueError, match=r"NaN .* column 2 \('f2'\).*SimpleImputer"):
+        model.fit(frame, y)
+    fitted = model.fit(X, y)
+    with pytest.raises(ValueError, match="NaN"):
+        fitted.predict_proba(sparse.csr_matrix(np.where(X > 2, np.nan, X)))
+
+
+def test_error_messages_do_not_print_whole_data_frames(data):
+    X, y = data
+    frame = pd.DataFrame(X)
+    calls = [lambda: pk.PrunedTreeClassifier(pk.ErrorBasedPruner(subtree_raising=frame)),
+             lambda: pk.PrunedTreeClassifier(pk.CostComplexityPruner(alpha=frame)),
+             lambda: pk.PrunedTreeClassifier(pk.CriticalValuePruner(measure=frame)),
+             lambda: pk.PrunedTreeClassifier(pk.CostComplexityPruner(), max_depth=frame),
+             lambda: pk.PrunedTreeClassifier(frame)]
+    for call in calls:
+        with pytest.raises((TypeError, ValueError)) as error:
+            call().fit(X, y)
+        assert len(str(error.value)) < 300 and "\n" not in str(error.value)
 
 
 class ReturnsNone(pk.Pruner):
@@ -145,6 +492,30 @@ def test_fit_refuses_pruners_that_return_the_wrong_thing(data):
         pk.PrunedTreeClassifier(RestructuresIntoNothing()).fit(X, y)
     with pytest.raises(NotImplementedError, match="Pruner does not define prune"):
         pk.PrunedTreeClassifier(pk.Pruner()).fit(X, y)
+    with pytest.raises(TypeError, match="pruner must be a prunekit Pruner"):
+        pk.PrunedTreeClassifier(pruner="ccp").fit(X, y)
+
+
+def test_model_selection_reaches_the_pruner_parameters(data):
+    X, y = data
+    grids = [
+        (pk.MinimumErrorPruner(), {"pruner__m": [None, 0.5, 8.0]}),
+        (pk.ErrorBasedPruner(), {"pruner__confidence": [0.05, 0.25, 0.5],
+                                 "pruner__subtree_raising": [False, True]}),
+        (pk.CriticalValuePruner(), {"pruner__measure": ["entropy", "chi2"],
+                                    "pruner__prune_size": [0.2, 0.4]}),
+        (pk.KearnsMansourPruner(), {"pruner__c": [0.1, 0.5], "pruner__delta": [0.05, 0.2]}),
+        (pk.NobelPruner(), {"pruner__case": ["same", "independent"]}),
+        (pk.KReducedErrorPruner(), {"pruner__c": [1.0, 1.5]}),
+    ]
+    for pruner, grid in grids:
+        search = GridSearchCV(pk.PrunedTreeClassifier(pruner, random_state=0,
+                                                      min_samples_leaf=2), grid, cv=3,
+                              error_score="raise")
+        search.fit(X, y)
+        for name, values in grid.items():
+            assert search.best_params_[name] in values
+        assert len(search.cv_results_["params"]) == math.prod(len(v) for v in grid.values())
 
 
 def test_bad_pruner_parameters(data):
@@ -165,3 +536,13 @@ def test_bad_pruner_parameters(data):
         pk.PrunedTreeClassifier(pk.ErrorBasedPruner(subtree_raising="yes")).fit(X, y)
     with pytest.raises(ValueError, match="n_samples=1"):
         pk.PrunedTreeClassifier(pk.CriticalValuePruner()).fit(X[:1], y[:1])
+    with pytest.raises(ValueError, match="rule must be one of"):
+        pk.PrunedTreeClassifier(pk.CrossValidatedCostComplexityPruner(rule="2-SE")).fit(X, y)
+    with pytest.raises(ValueError, match="case must be one of"):
+        pk.PrunedTreeClassifier(pk.NobelPruner(case="other")).fit(X, y)
+    with pytest.raises(TypeError, match="form='boolean' takes"):
+        pk.PrunedTreeClassifier(pk.KearnsMansourPruner(vc_paths=len)).fit(X, y)
+    with pytest.raises(ValueError, match="n_budgets must be at least 2"):
+        pk.PrunedTreeClassifier(pk.RademacherBoundPruner(n_budgets=1)).fit(X, y)
+    with pytest.raises(ValueError, match="n_samples=3"):
+        pk.PrunedTreeClassifier(pk.NobelPruner()).fit(X[:3], y[:3])
