@@ -334,8 +334,9 @@ class CrossValidatedCostComplexityPruner(Pruner):
     Parameters
     ----------
     cv : int or scikit-learn splitter, default 10
-        Number of folds (stratified, shuffled with ``random_state``), at least 2 and at most
-        the number of examples, or a splitter object.
+        Number of folds (stratified, shuffled with ``random_state``), at least 2, or a
+        splitter object. When no class has ``cv`` examples, fewer folds are used, with a
+        warning; with no class of two examples, alpha is 0.
     rule : {{"1-SE", "0-SE"}}, default "1-SE"
         ``"1-SE"``: the smallest tree whose cross-validated error is within one standard
         error of the smallest (Breiman et al.'s rule, the one rpart's documentation
@@ -400,7 +401,7 @@ class CrossValidatedCostComplexityPruner(Pruner):
             f"cv={cv} stratified folds need a class with at least {cv} examples, and the "
             f"largest has {largest}; " + (f"using {largest} folds." if largest >= 2 else
                                           "too few to cross-validate, so alpha = 0."),
-            UserWarning, stacklevel=4)
+            UserWarning, stacklevel=6)          # the caller of PrunedTreeClassifier.fit
         return largest if largest >= 2 else None
 
 
