@@ -864,6 +864,9 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def _fresh_pruner(self) -> Pruner:
         pruner = _DEFAULT_PRUNER if self.pruner is None else self.pruner
+        if isinstance(pruner, type) and issubclass(pruner, Pruner):
+            raise TypeError(f"pruner must be a Pruner object, got the class {pruner.__name__}; "
+                            f"pass {pruner.__name__}() instead.")
         if not isinstance(pruner, Pruner):
             raise TypeError(f"pruner must be a prunekit Pruner (e.g. CostComplexityPruner()), "
                             f"got {type(pruner).__name__}.")

@@ -494,6 +494,8 @@ def test_fit_refuses_pruners_that_return_the_wrong_thing(data):
         pk.PrunedTreeClassifier(pk.Pruner()).fit(X, y)
     with pytest.raises(TypeError, match="pruner must be a prunekit Pruner"):
         pk.PrunedTreeClassifier(pruner="ccp").fit(X, y)
+    with pytest.raises(TypeError, match=r"pass ReducedErrorPruner\(\) instead"):
+        pk.PrunedTreeClassifier(pk.ReducedErrorPruner).fit(X, y)
 
 
 def test_model_selection_reaches_the_pruner_parameters(data):
