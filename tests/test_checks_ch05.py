@@ -9,6 +9,7 @@ that turn it into one of the usual mistakes.
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pytest
@@ -386,3 +387,16 @@ def test_prunings_by_size_remaining_hints():
         return counts if len(counts) < 2 else counts[:-1]
 
     assert failure(check, too_short).hint.startswith("return a list of length tree.n_leaves")
+
+
+def test_counterexample_penalty_computed_by_a_slow_loop_gets_its_hint():
+    tree = _counterexample_tree()
+
+    def by_a_loop(k):                  # convex, but slow for large k
+        if k > 100_000:
+            time.sleep(30)
+        return (k - 1) ** 2 / 32
+
+    error = assert_hint(ch05.check_counterexample, lambda: (tree, by_a_loop),
+                        ch05.SLOW_PENALTY_HINT, time_limit=0.5)
+    assert "penalty(100001) was still running after 0.5 seconds" in str(error)
