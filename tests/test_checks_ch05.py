@@ -328,7 +328,10 @@ def test_counterexample_mistakes_get_their_hint():
      "penalty(10001) = 0 is smaller than penalty(2001) = 125000"),
     (lambda k: [0.0, 0.01, 0.5][(k - 1) // 2], ch05.UNDEFINED_HINT,
      "penalty(7) raised IndexError: list index out of range; your tree has at most 5 nodes"),
-], ids=["step", "cap", "back to 0", "back to 0 late", "table"])
+    (lambda k: (k - 1) ** 2 / 32 if k <= 2001 else 125_000 + (k - 2001), ch05.BENDING_HINT,
+     "from k = 1999 to 2001 it grows by 249.875 per 2 nodes, from k = 2001 to 10001 by only 2 "
+     "per 2 nodes on average."),
+], ids=["step", "cap", "back to 0", "back to 0 late", "table", "linear late"])
 def test_counterexample_penalty_is_checked_beyond_the_tree(penalty, hint, what):
     """The statement asks for a non-decreasing convex penalty on every k, not only on the sizes
     of the tree, on which each of these is (and makes the path miss the minimum)."""

@@ -582,11 +582,12 @@ def _check_every_k(pen: Checker, sizes: np.ndarray, values: np.ndarray,
     for i in range(max(len(sizes) - 2, 0), len(slopes) - 1):
         if slopes[i + 1] < slopes[i] - 1e-9 * max(1.0, abs(slopes[i])):
             a, b, c = (int(k) for k in ks[i:i + 3])
-            step = ("" if c - b == 2 and b - a == 2
-                    else f", per step of 2 (the increments grow too slowly between "
-                         f"{b} and {c})")
-            fail(f"the penalty is not convex {where}: penalty({b}) - penalty({a}) is larger "
-                 f"than penalty({c}) - penalty({b}){step}.", BENDING_HINT)
+            if c - b == 2 and b - a == 2:
+                fail(f"the penalty is not convex {where}: penalty({b}) - penalty({a}) is "
+                     f"larger than penalty({c}) - penalty({b}).", BENDING_HINT)
+            fail(f"the penalty is not convex {where}: from k = {a} to {b} it grows by "
+                 f"{describe(2 * slopes[i])} per 2 nodes, from k = {b} to {c} by only "
+                 f"{describe(2 * slopes[i + 1])} per 2 nodes on average.", BENDING_HINT)
 
 
 def check_counterexample(counterexample: Callable, time_limit: float = 10.0) -> None:
