@@ -197,7 +197,14 @@ def measure(page, page_name: str, titles: set[str]) -> dict:
     return result
 
 
-def wait_until_typeset(page, timeout_ms: int = 20_000) -> None:
+# How long a wait may last before it fails. A page renders in about a second on a quiet machine
+# and the appendix's 560 formulas take MathJax about 10 s; a loaded machine takes several times
+# that. A wait ends as soon as its condition holds, so a long limit costs nothing on a page that
+# renders: it only keeps a busy machine from failing a page that is fine.
+WAIT_MS = 180_000
+
+
+def wait_until_typeset(page, timeout_ms: int = WAIT_MS) -> None:
     """Wait for MathJax (when the page has math) and for the page's images."""
     if page.evaluate("() => !!document.querySelector('.math')"):
         page.wait_for_function(

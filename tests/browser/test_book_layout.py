@@ -14,7 +14,7 @@ import re
 
 import pytest
 from conftest import ROOT, book_pages
-from layout import measure, titles_of, wait_until_typeset
+from layout import WAIT_MS, measure, titles_of, wait_until_typeset
 from test_book_pages import _load
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,7 @@ def test_search_snippets_show_no_tex(browser, book_url):
     page = context.new_page()
     try:
         page.goto(f"{book_url}/search.html?q=penalty", wait_until="load")
-        page.wait_for_selector("#search-results li p.context", timeout=30_000)
+        page.wait_for_selector("#search-results li p.context", timeout=WAIT_MS)
         page.wait_for_timeout(1000)
         snippets = page.locator("#search-results li p.context").all_text_contents()
     finally:

@@ -17,10 +17,10 @@ Needs the built book (`make book`) and Chromium (`make chromium`).
 from urllib.parse import urlsplit
 
 import pytest
+from layout import WAIT_MS
 
 pytestmark = pytest.mark.browser
 
-TIMEOUT_MS = 20_000  # per wait; a page with MathJax and widgets renders in about a second
 
 # Text that must not survive in the visible page once MathJax has run (code blocks excluded).
 RAW_TEX_MARKERS = ["\\(", "\\)", "\\[", "\\]", "$$"]
@@ -84,7 +84,7 @@ def _load(browser, book_url, page_name, width=1280):
     """
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
+    page.set_default_timeout(WAIT_MS)
     seen = {"outside": [], "failed": [], "errors": []}
 
     def route(route):
@@ -124,7 +124,7 @@ def _load(browser, book_url, page_name, width=1280):
 def _wait_for_mathjax(page):
     page.wait_for_function(
         "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
-        timeout=TIMEOUT_MS,
+        timeout=WAIT_MS,
     )
     page.evaluate("() => MathJax.startup.promise.then(() => true)")
 
@@ -167,7 +167,7 @@ def test_page_renders(browser, book_url, built_book, page_name):
             try:
                 page.wait_for_function(
                     f"() => {{ const [n, drawn] = ({_WIDGET_VIEWS_JS})(); return drawn === n; }}",
-                    timeout=TIMEOUT_MS,
+                    timeout=WAIT_MS,
                 )
             except Exception:  # noqa: BLE001 - reported below with the counts
                 views, drawn = page.evaluate(_WIDGET_VIEWS_JS)
@@ -213,7 +213,7 @@ def _check_solution(page, solution):
         return [f"{label} is not collapsed: give it `:class: dropdown`"]
     toggle.click()
     try:
-        body.wait_for(state="visible", timeout=5_000)
+        body.wait_for(state="visible", timeout=WAIT_MS)
     except Exception:  # noqa: BLE001 - reported as a page problem
         return [f"{label} does not open when clicked"]
     return []
