@@ -577,16 +577,16 @@ RESULTS = {
     "cost_complexity_timings": "Chapter 2: seconds for the whole cost-complexity path, prunekit "
                                "and scikit-learn (benchmarks/bench_cost_complexity.py)",
     "kaariainen2004_reproduction": "Chapter 7: REP, k-REP and their bounds on each split "
-                                   "(python -m prunekit.experiments --all)",
+                                   "(python -m prunekit.book.experiments --all)",
     "kaariainen2004_c_effect": "Chapter 7: k-REP for several values of c on adult and letter "
-                               "(python -m prunekit.experiments adult letter --c ...)",
+                               "(python -m prunekit.book.experiments adult letter --c ...)",
     "j48_agreement": "Chapter 8: Weka J48's pruned trees against prunekit's "
-                     "(python -m prunekit.weka)",
+                     "(python -m prunekit.book.weka)",
     "study": "Chapter 9: test error and size of every pruner on every split "
-             "(python -m prunekit.study --all)",
+             "(python -m prunekit.book.study --all)",
     "study_run": "Chapter 9: the wall time of the study's run (written with study)",
     "rpart_cp": "Chapter 9: rpart's cp table against the exact one "
-                "(python -m prunekit.study --rpart --all)",
+                "(python -m prunekit.book.study --rpart --all)",
     "rpart_example": "Chapter 9: the frame of rpart's tree on the small example "
                      "(written with rpart_cp)",
 }
@@ -599,9 +599,9 @@ _TEXT_COLUMNS = ("dataset", "paper_name", "group", "method", "weka_version", "pr
 def results_path(name: str) -> Path:
     """The file of the result table ``name`` inside the package (see :data:`RESULTS`).
 
-    The programs that compute a table (:mod:`prunekit.experiments`, :mod:`prunekit.study`,
-    :mod:`prunekit.weka`, the cost-complexity benchmark) write it here by default, so that
-    :func:`load_results` reads what they wrote.
+    The programs that compute a table (:mod:`prunekit.book.experiments`,
+    :mod:`prunekit.book.study`, :mod:`prunekit.book.weka`, the cost-complexity benchmark) write
+    it here by default, so that :func:`load_results` reads what they wrote.
 
     Raises
     ------

@@ -23,7 +23,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import GridSearchCV
 
 import prunekit as pk
-from prunekit import study, weka
+from prunekit.book import study, weka
 from prunekit.bounds import nobel_delta
 from prunekit.cost_complexity_pruning import _choose
 from prunekit.datasets import load_results, make_boolean_dnf

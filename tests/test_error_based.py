@@ -17,7 +17,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
 from prunekit import heuristics as h
-from prunekit.weka import first_difference, structure
+from prunekit.book.weka import first_difference, structure
 from strategies import random_trees
 
 

@@ -87,7 +87,7 @@ def test_the_wheel_holds_the_package_and_nothing_else(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     info = f"prunekit-{VERSION}.dist-info/"
     assert sorted(n for n in names if not n.startswith(info)) == package_files()
-    assert "prunekit/rpart_export.R" in names               # package data
+    assert "prunekit/book/rpart_export.R" in names               # package data
     assert "prunekit/data/study.csv" in names               # the tables the chapters read
     assert {n for n in names if n.startswith(info)} >= {info + "METADATA", info + "RECORD"}
     assert info + "licenses/LICENSE" in names               # the licence text

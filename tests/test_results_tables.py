@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import prunekit
-from prunekit import experiments, study, weka
+from prunekit.book import experiments, study, weka
 from prunekit.datasets import RESULTS, RESULTS_DIR, load_results, results_path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,7 +39,7 @@ def test_unknown_name_lists_the_available_ones():
 
 @pytest.mark.parametrize("name", ["kaariainen2004_reproduction", "kaariainen2004_c_effect"])
 def test_records_equal_the_runner_s_own_reader(name):
-    # exact floats: what prunekit.experiments wrote with repr reads back unchanged
+    # exact floats: what prunekit.book.experiments wrote with repr reads back unchanged
     assert load_results(name).to_dict("records") == experiments.read_results(results_path(name))
 
 

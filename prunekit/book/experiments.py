@@ -19,12 +19,12 @@ and its Rademacher signs from the seed ``i``, so every row can be regenerated on
 
 The results of Chapter 7 were produced, from the repository's root, by::
 
-    nice python -m prunekit.experiments --all --data ../shared/data/uci \\
+    nice python -m prunekit.book.experiments --all --data ../shared/data/uci \\
         --out prunekit/data/kaariainen2004_reproduction.csv --cache /tmp/prunekit-cache --n-jobs 2
 
 and the effect of c by::
 
-    nice python -m prunekit.experiments adult letter --data ../shared/data/uci \\
+    nice python -m prunekit.book.experiments adult letter --data ../shared/data/uci \\
         --c 1.0 1.1 1.2 1.3 1.4 1.5 1.75 2.0 --out prunekit/data/kaariainen2004_c_effect.csv \\
         --cache /tmp/prunekit-cache --n-jobs 2
 
@@ -364,7 +364,7 @@ def read_results(path) -> list[dict]:
 # ---------------------------------------------------------------------- command line
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m prunekit.experiments",
+        prog="python -m prunekit.book.experiments",
         description="Rerun Sec. 6 of Kääriäinen, Malinen & Elomaa (2004): REP and k-REP "
                     "prunings, their Rademacher bounds and the Occam bounds.")
     parser.add_argument("datasets", nargs="*", help=f"data set names: {', '.join(DATASETS)}")

@@ -16,7 +16,7 @@ import pytest
 
 import prunekit as pk
 from prunekit import heuristics as h
-from prunekit import weka
+from prunekit.book import weka
 from prunekit.datasets import results_path
 from uci import UCI_DIR, needs_uci
 

@@ -24,7 +24,7 @@ Protocol (one *split*, seeded by its index ``i``)
 
 The results of Chapter 9 were produced, from the repository's root, by::
 
-    nice python -m prunekit.study --all --data ../shared/data/uci \\
+    nice python -m prunekit.book.study --all --data ../shared/data/uci \\
         --out prunekit/data/study.csv --cache /tmp/prunekit-study --n-jobs 2
 
 Finished splits are cached as one JSON file per (data set, split), with one row per method,
@@ -62,7 +62,7 @@ from prunekit.cost_complexity_pruning import (
 from prunekit.datasets import (
     UCI_DATASETS, make_boolean_dnf, make_led24, read_results_csv, results_path, uci_available,
 )
-from prunekit.experiments import load_dataset as _load_uci_dataset
+from prunekit.book.experiments import load_dataset as _load_uci_dataset
 from prunekit.heuristics import (
     critical_value, error_based, error_based_raising, minimum_error, pessimistic,
 )
@@ -1270,7 +1270,7 @@ _OPTIONS = (
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m prunekit.study",
+        prog="python -m prunekit.book.study",
         description="Every pruning method of the book, and the usual alternatives, on the "
                     "same random splits of many data sets (Chapter 9).")
     for flags, options in _OPTIONS:
@@ -1324,6 +1324,6 @@ def _write_run_record(args, names, report) -> None:
 
 if __name__ == "__main__":
     # Run the importable module's main, so that joblib's workers find the tasks by name.
-    from prunekit import study
+    from prunekit.book import study
 
     sys.exit(study.main())

@@ -21,7 +21,7 @@ into one branch per value, which a binary :class:`~prunekit.Tree` cannot hold.
 The agreement table of chapter 8 (J48's trees against prunekit's, per data set and
 confidence) is regenerated with::
 
-    python -m prunekit.weka --out prunekit/data/j48_agreement.csv --data ../shared/data/uci
+    python -m prunekit.book.weka --out prunekit/data/j48_agreement.csv --data ../shared/data/uci
 
 (``--data`` is the folder of the UCI files, see :func:`prunekit.datasets.load_uci`; without
 it the UCI data sets are left out). It needs Java and Weka: on Debian or Ubuntu,
@@ -505,7 +505,7 @@ def write_agreement(rows, path) -> None:
 def main(argv=None) -> int:
     """Command line: compute the agreement table and write it as CSV."""
     parser = argparse.ArgumentParser(
-        prog="python -m prunekit.weka",
+        prog="python -m prunekit.book.weka",
         description="Compare Weka J48's pruned trees with prunekit's error-based pruning.")
     parser.add_argument("--out", default=None,
                         help="CSV file to write (default: the table the book reads, "

@@ -1,4 +1,4 @@
-"""Tests of prunekit.experiments, the runner of Sec. 6 of Kääriäinen, Malinen & Elomaa (2004)."""
+"""Tests of prunekit.book.experiments, the runner of Sec. 6 of Kääriäinen, Malinen & Elomaa (2004)."""
 
 import json
 import math
@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-import prunekit.experiments as ex
+import prunekit.book.experiments as ex
 from prunekit.datasets import make_led24, results_path
 from prunekit.tree import count_prunings
 from uci import UCI_DIR, needs_uci

@@ -1,4 +1,4 @@
-"""Tests of prunekit.study, the comparison of every pruner of the book (Chapter 9)."""
+"""Tests of prunekit.book.study, the comparison of every pruner of the book (Chapter 9)."""
 
 import math
 from pathlib import Path
@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-import prunekit.study as st
+import prunekit.book.study as st
 from prunekit.datasets import results_path
 
 matplotlib.use("Agg")
