@@ -79,14 +79,8 @@ def leaf_risks(tree: Tree, criterion: str = "error") -> np.ndarray:
     reached = tree.counts.sum(axis=1)
     m = max(tree.n_samples, 1)
     if criterion == "error":
-        return _error_counts(tree) / m
+        return tree.leaf_errors().astype(float) / m
     return _node_impurity(tree) * reached / m
-
-
-def _error_counts(tree: Tree) -> np.ndarray:
-    """Growing-sample errors of every node as a leaf (with the tree's labels)."""
-    nodes = np.arange(tree.n_nodes)
-    return (tree.counts.sum(axis=1) - tree.counts[nodes, tree.labels]).astype(float)
 
 
 @dataclass(frozen=True, eq=False)
@@ -188,10 +182,8 @@ class CostComplexityPath(ReadOnlyArrays):
             E.g. ``tree.node_counts(X_test, y_test)``: non-negative integers, every internal
             node's the sum of its children's.
         """
-        counts = self.tree._check_sample_counts(counts)
-        nodes = np.arange(self.tree.n_nodes)
-        wrong = counts.sum(axis=1) - counts[nodes, self.tree.labels]
-        return np.rint(self.per_step(wrong)).astype(np.int64)
+        counts = self.tree.check_sample_counts(counts)
+        return np.rint(self.per_step(self.tree.leaf_errors(counts))).astype(np.int64)
 
     def __repr__(self) -> str:
         return (f"CostComplexityPath(criterion={self.criterion!r}, n_steps={len(self)}, "
@@ -288,7 +280,7 @@ def cost_complexity_path(tree: Tree, criterion: str = "error") -> CostComplexity
     criterion = check_choice(criterion, "criterion", CRITERIA)
     if criterion == "error":
         # Integer error counts make tied g values exactly equal; rescale afterwards.
-        collapse = _collapse_alphas(tree, _error_counts(tree)) / max(tree.n_samples, 1)
+        collapse = _collapse_alphas(tree, tree.leaf_errors().astype(float)) / max(tree.n_samples, 1)
     else:
         collapse = _collapse_alphas(tree, risk)
     node_alpha = collapse.copy()
@@ -488,7 +480,7 @@ def holdout_alpha(tree: Tree, X_val, y_val, criterion: str = "error") -> AlphaSe
     criterion : {"error", "impurity"}, default "error"
     """
     path = cost_complexity_path(tree, criterion)
-    counts = tree._node_counts(X_val, y_val, names=("X_val", "y_val"))
+    counts = tree.node_counts(X_val, y_val, names=("X_val", "y_val"))
     errors = path.errors(counts)
     return _selection(path, path.alphas.copy(), errors.astype(float), int(counts[0].sum()),
                       "hold-out")

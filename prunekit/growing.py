@@ -391,8 +391,8 @@ def compare_splits(tree: Tree, other: Tree, X, y, measure="gini", min_samples_le
     """
     check_tree(tree)
     check_tree(other, "other")
-    tree._require_split_rules()
-    other._require_split_rules()
+    tree.require_split_rules()
+    other.require_split_rules()
     if other.n_features != tree.n_features:
         raise ValueError(f"other must be grown on the same features as tree: it has "
                          f"{other.n_features} features, tree has {tree.n_features}.")
@@ -467,10 +467,10 @@ def bottom_up_prune(tree: Tree, X, y, objective=None, delta: float = 0.05,
     subtree, right subtree, keep.
     """
     check_tree(tree)
-    tree._require_split_rules()
+    tree.require_split_rules()
     delta = check_probability(delta, "delta")
     return_steps = check_bool(return_steps, "return_steps")
-    X, y = check_sample_and_labels(X, y, tree.n_features, dtype=tree._dtype)
+    X, y = tree.check_sample(X, y)
     m = X.shape[0]
     if objective is None:
         n_features = tree.n_features
@@ -591,7 +591,7 @@ class _TemplateState:
         tree = self.tree
         shell = Tree(left, right, np.zeros((len(old), tree.n_classes), int),
                      feature=tree.feature[old], threshold=tree.threshold[old],
-                     classes=tree.classes_, n_features=tree.n_features, dtype=tree._dtype)
+                     classes=tree.classes_, n_features=tree.n_features, dtype=tree.dtype)
         return Tree(left, right, shell.node_counts(X, y), feature=shell.feature,
                     threshold=shell.threshold, labels=self.labels[old], classes=tree.classes_,
-                    n_features=tree.n_features, criterion=tree.criterion, dtype=tree._dtype)
+                    n_features=tree.n_features, criterion=tree.criterion, dtype=tree.dtype)

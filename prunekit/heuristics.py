@@ -16,16 +16,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from prunekit._validation import (
-    check_broadcastable,
-    check_labels,
-    check_numbers,
-    check_sample_and_labels,
-    check_samples,
-    encode_labels,
-)
+from prunekit._validation import check_broadcastable, check_numbers, encode_labels
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
-from prunekit.reduced_error_pruning import leaf_errors
 from prunekit.tree import Pruning, Tree, _frozen, check_tree
 
 __all__ = [
@@ -440,7 +432,7 @@ class _SubtreeRaising:
         # scratch space of the branch estimates: a value and a flag per node
         self.branch = np.zeros(n_nodes)
         self.in_branch = np.zeros(n_nodes, dtype=bool)
-        self.layout(0, self.perm.copy(), tree._highest_stop(self.leaf)[leaf])
+        self.layout(0, self.perm.copy(), tree.highest_marked(self.leaf)[leaf])
 
     # -- the examples --------------------------------------------------------------------
     def preorder(self, node: int) -> list[int]:
@@ -638,7 +630,7 @@ class _SubtreeRaising:
                     feature=np.where(inner, self.feature[nodes], -1),
                     threshold=np.where(inner, self.threshold[nodes], np.nan),
                     classes=tree.classes_, n_features=tree.n_features,
-                    criterion=tree.criterion, dtype=tree._dtype)
+                    criterion=tree.criterion, dtype=tree.dtype)
 
 
 def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
@@ -696,10 +688,9 @@ def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
     """
     tree = check_tree(tree)
     cf = _check_confidence(confidence)
-    tree._require_split_rules()
-    X, y = check_sample_and_labels(X, y, tree.n_features, dtype=tree._dtype)
+    X, y = tree.check_sample(X, y)
     codes = encode_labels(y, tree.classes_)
-    leaf = tree._route(X, tree.is_leaf)
+    leaf = tree.apply(X, check_input=False)
     counts = tree.counts_from_leaves(leaf, codes)
     if not np.array_equal(counts, tree.counts):
         raise ValueError(
@@ -792,7 +783,7 @@ class PessimisticErrors(NamedTuple):
 
 def _doubled_leaf_errors(tree: Tree) -> np.ndarray:
     """2 n'(t) = 2 e(t) + 1 at every node, in integers."""
-    return 2 * leaf_errors(tree.counts, tree.labels) + 1
+    return 2 * tree.leaf_errors() + 1
 
 
 def pessimistic_errors(tree: Tree) -> PessimisticErrors:
@@ -935,12 +926,10 @@ def _m_and_prior(m, prior, n_classes: int, default_prior=None):
     return m, _check_prior(prior, n_classes)
 
 
-def _estimated_errors(counts, labels, m: float, prior: np.ndarray) -> np.ndarray:
+def _estimated_errors(tree: Tree, m: float, prior: np.ndarray) -> np.ndarray:
     """N(t) E(t): the m-estimated error rate of every node times its number of examples."""
-    counts = np.asarray(counts, dtype=float)
-    n = counts.sum(axis=1)
-    rows = np.arange(len(counts))
-    wrong = n - counts[rows, labels] + m * (1.0 - prior[labels])
+    n = tree.counts.sum(axis=1).astype(float)
+    wrong = tree.leaf_errors() + m * (1.0 - prior[tree.labels])
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(n > 0, n * wrong / (n + m), 0.0)
 
@@ -1040,7 +1029,7 @@ def minimum_error_estimates(tree: Tree, m=None, prior=None) -> MinimumErrorEstim
     """
     check_tree(tree)
     m, prior = _m_and_prior(m, prior, tree.n_classes, _root_frequencies(tree))
-    as_leaf = _estimated_errors(tree.counts, tree.labels, m, prior)
+    as_leaf = _estimated_errors(tree, m, prior)
     best, below, collapse = _backed_up(tree, as_leaf)
     n = tree.counts.sum(axis=1).astype(float)
     static = m_estimate_error(tree.counts, m, prior, tree.labels)
@@ -1110,7 +1099,7 @@ def minimum_error(tree: Tree, m=None, prior=None) -> Pruning:
     """
     check_tree(tree)
     m, prior = _m_and_prior(m, prior, tree.n_classes, _root_frequencies(tree))
-    _, _, collapse = _backed_up(tree, _estimated_errors(tree.counts, tree.labels, m, prior))
+    _, _, collapse = _backed_up(tree, _estimated_errors(tree, m, prior))
     return Pruning.from_collapsed(tree, collapse)
 
 
@@ -1302,12 +1291,8 @@ class CriticalValuePath(Sequence):
         counts : ndarray of shape (n_nodes, n_classes)
             E.g. ``tree.node_counts(X_prune, y_prune)``.
         """
-        counts = np.asarray(counts)
-        if counts.shape != self.tree.counts.shape:
-            raise ValueError(
-                f"counts must have shape {self.tree.counts.shape}, got {counts.shape}."
-            )
-        return np.rint(self.per_step(leaf_errors(counts, self.tree.labels))).astype(np.int64)
+        counts = self.tree.check_sample_counts(counts)
+        return np.rint(self.per_step(self.tree.leaf_errors(counts))).astype(np.int64)
 
     def __repr__(self) -> str:
         return (f"CriticalValuePath(measure={self.measure!r}, n_steps={len(self)}, "
@@ -1371,10 +1356,7 @@ def _pruning_sample(tree: Tree, X_prune, y_prune):
             f"{missing} is required: critical-value pruning chooses its critical value on a "
             "pruning sample (X_prune, y_prune) independent of the growing sample."
         )
-    tree._require_split_rules()
-    X_prune = check_samples(X_prune, tree.n_features, name="X_prune", dtype=tree._dtype)
-    y_prune = check_labels(y_prune, X_prune.shape[0], name="y_prune")
-    return tree.node_counts(X_prune, y_prune)
+    return tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
 
 
 def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy") -> Pruning:

@@ -26,7 +26,7 @@ from prunekit._validation import (
     check_probability,
     check_real,
 )
-from prunekit.reduced_error_pruning import leaf_errors, pruning_labels
+from prunekit.reduced_error_pruning import pruning_labels
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 
 __all__ = ["FORMS", "penalty", "kearns_mansour", "kearns_mansour_global"]
@@ -220,7 +220,7 @@ def kearns_mansour(tree: Tree, delta: float = 0.05, c: float = 1.0, *, form: str
     arguments = {name: penalty_args.get(name) for name in
                  ("n_features", "log_paths", "log_trees", "vc_paths", "vc_trees")}
     reached = counts.sum(axis=1)
-    as_leaf = leaf_errors(counts, labels)
+    as_leaf = tree.leaf_errors(counts, labels)
     errors = as_leaf.astype(np.int64).copy()        # errors of T_v* on S_v, once v is done
     size = np.ones(tree.n_nodes, dtype=np.int64)    # nodes of T_v*
     collapse = tree.is_leaf.copy()
@@ -283,7 +283,7 @@ def kearns_mansour_global(tree: Tree, delta: float = 0.05, c: float = 1.0, *, X=
         return c * np.sqrt((size * np.log(n) + np.log(m / delta)) / m)
 
     labels = tree.labels if X is None else pruning_labels(tree, counts, "pruning")
-    as_leaf = leaf_errors(counts, labels).tolist()
+    as_leaf = tree.leaf_errors(counts, labels).tolist()
     errors, size = list(as_leaf), [1] * tree.n_nodes
     total_errors, total_size = sum(as_leaf[v] for v in np.flatnonzero(tree.is_leaf)), tree.n_nodes
     collapse = tree.is_leaf.copy()

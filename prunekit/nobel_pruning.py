@@ -25,8 +25,8 @@ from prunekit._validation import (
 )
 from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.cost_complexity_pruning import cost_complexity_path
-from prunekit.reduced_error_pruning import leaf_errors, pruning_labels
-from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _as_labels, check_tree
+from prunekit.reduced_error_pruning import pruning_labels
+from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
 __all__ = ["merge_tables", "SizeProfile", "best_pruning_by_size", "nobel_objective", "nobel"]
 
@@ -120,13 +120,14 @@ class SizeProfile(ReadOnlyArrays):
         if not 1 <= n_leaves <= len(self.errors):
             raise ValueError(f"n_leaves must be in [1, {len(self.errors)}], got {n_leaves}.")
         tree, collapsed, stack = self.tree, [], [(0, n_leaves)]
+        left, right = tree.left, tree.right
         while stack:
             v, leaves = stack.pop()
             if leaves == 1:
                 collapsed.append(v)
                 continue
             a = int(self._splits[v][leaves - 2])
-            stack += [(int(tree._left[v]), a), (int(tree._right[v]), leaves - a)]
+            stack += [(int(left[v]), a), (int(right[v]), leaves - a)]
         return Pruning.from_collapsed(tree, np.array(collapsed, dtype=int), labels=self.labels)
 
 
@@ -152,13 +153,13 @@ def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
     SizeProfile
     """
     check_tree(tree)
-    counts = tree.counts if counts is None else tree._check_sample_counts(counts)
-    labels = tree.labels if labels is None else _as_labels(labels, tree.n_nodes, tree.n_classes)
-    as_leaf = leaf_errors(counts, labels).astype(float)
-    tables = {int(v): as_leaf[v:v + 1] for v in np.flatnonzero(tree._is_leaf)}
+    counts = tree.counts if counts is None else tree.check_sample_counts(counts)
+    labels = tree.labels if labels is None else tree.check_leaf_labels(labels)
+    as_leaf = tree.leaf_errors(counts, labels).astype(float)
+    tables = {int(v): as_leaf[v:v + 1] for v in np.flatnonzero(tree.is_leaf)}
     splits = {}
-    left_of, right_of = tree._left.tolist(), tree._right.tolist()
-    for level in tree._inner_levels:
+    left_of, right_of = tree.left.tolist(), tree.right.tolist()
+    for level in tree.inner_levels:
         for v in level.tolist():
             left, right = left_of[v], right_of[v]
             merged, split = merge_tables(tables.pop(left), tables.pop(right))
@@ -276,8 +277,8 @@ def ccp_family(tree: Tree, counts, labels) -> list[Pruning]:
         Leaf labels, class indices (e.g. ``tree.labels``).
     """
     check_tree(tree)
-    counts = tree._check_sample_counts(counts)
-    labels = _as_labels(labels, tree.n_nodes, tree.n_classes)
+    counts = tree.check_sample_counts(counts)
+    labels = tree.check_leaf_labels(labels)
     relabelled = Tree.from_arrays(tree.left, tree.right, counts, labels=labels)
     path = cost_complexity_path(relabelled, "error")
     family = [Pruning(tree, path.pruning(k).kept, labels=labels) for k in range(len(path))]

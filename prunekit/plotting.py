@@ -156,7 +156,7 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
     else:
         nodes = np.atleast_1d(np.asarray(highlight, dtype=object)).ravel().tolist()
         for node in nodes:
-            tree._check_node(node, "highlight")
+            tree.check_node(node, "highlight")
         highlight = {int(node) for node in nodes}
     kept = np.ones(tree.n_nodes, bool) if pruning is None else pruning.kept
     leaf = tree.is_leaf if pruning is None else pruning.is_leaf

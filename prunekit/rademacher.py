@@ -27,8 +27,8 @@ import numbers
 
 import numpy as np
 
-from prunekit._validation import check_count, check_sample_and_labels, encode_labels
-from prunekit.reduced_error_pruning import best_subtree_errors, leaf_errors
+from prunekit._validation import check_count, encode_labels
+from prunekit.reduced_error_pruning import best_subtree_errors
 from prunekit.tree import Pruning, Tree, check_tree
 
 __all__ = [
@@ -140,11 +140,10 @@ def signed_class_sums(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
         ``sums[d, v, c]``: sum of the signs of draw d over those examples.
     """
     check_tree(tree)
-    tree._require_split_rules()
-    X, y = check_sample_and_labels(X, y, tree.n_features, dtype=tree._dtype)
+    X, y = tree.check_sample(X, y)
     signs = _check_signs(signs, len(y))
     codes = encode_labels(y, tree.classes_)
-    leaf = tree._route(X, tree.is_leaf)
+    leaf = tree.apply(X, check_input=False)
     K = tree.n_classes
     key = leaf * K + codes
     order = np.argsort(key, kind="stable")
@@ -193,9 +192,11 @@ def relabelled_leaf_errors(tree: Tree, X, y,
 
 
 def growing_errors(tree: Tree) -> np.ndarray:
-    """Growing-set errors of every node as a leaf with the tree's label: eps_g(N_g)."""
-    check_tree(tree)
-    return leaf_errors(tree.counts, tree.labels)
+    """Growing-set errors of every node as a leaf with the tree's label: eps_g(N_g).
+
+    The same as ``tree.leaf_errors()`` (:meth:`Tree.leaf_errors`), under the paper's name.
+    """
+    return check_tree(tree).leaf_errors()
 
 
 # ---------------------------------------------------------------------- the penalty
@@ -276,7 +277,7 @@ def _k_rep_values(tree: Tree, costs: np.ndarray, k: int) -> np.ndarray:
     of :func:`_frontier_pass`, as many at a time as keep its tables near ``_CELLS_PER_PASS``
     cells.
     """
-    grow = growing_errors(tree)
+    grow = tree.leaf_errors()
     floor = tree.sum_over_leaves(grow)
     if k < floor[0]:
         raise ValueError(
@@ -314,7 +315,7 @@ def _cheapest_prunings(tree: Tree, costs: np.ndarray, grow: np.ndarray):
 
 def growing_errors_of_tree(tree: Tree) -> int:
     """Growing-set errors of the unpruned tree (the fewest of any pruning with majority labels)."""
-    return int(growing_errors(tree)[tree.is_leaf].sum())
+    return int(check_tree(tree).leaf_errors()[tree.is_leaf].sum())
 
 
 # ---------------------------------------------------------------------- k-REP
@@ -608,8 +609,8 @@ def k_reduced_error_frontier(tree: Tree, X_prune, y_prune, k: int):
     """
     check_tree(tree)
     k = check_count(k, "k")
-    errors = leaf_errors(tree.node_counts(X_prune, y_prune), tree.labels)
-    grow = growing_errors(tree)
+    errors = tree.leaf_errors(tree.node_counts(X_prune, y_prune))
+    grow = tree.leaf_errors()
     root = _frontier_pass(tree, grow, tree.sum_over_leaves(grow), errors[None, :], k,
                           size_weight=1, keep_all=False)[0]
     scale = tree.n_nodes + 1
@@ -662,11 +663,11 @@ def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning | None:
     """
     check_tree(tree)
     k = check_count(k, "k")
-    errors = leaf_errors(tree.node_counts(X_prune, y_prune), tree.labels)
+    errors = tree.leaf_errors(tree.node_counts(X_prune, y_prune))
     rep = Pruning.from_collapsed(tree, best_subtree_errors(tree, errors)[1])
     if rep.errors() <= k:
         return rep
-    grow = growing_errors(tree)
+    grow = tree.leaf_errors()
     floor = tree.sum_over_leaves(grow)
     if k < floor[0]:
         return None

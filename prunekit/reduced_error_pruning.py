@@ -15,41 +15,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from prunekit._validation import (
-    as_array, check_choice, check_count, check_index_array, check_labels, check_probability,
+    as_array, check_choice, check_count, check_labels, check_probability,
 )
-from prunekit.tree import Pruning, Tree, _as_counts, check_tree, postorder
+from prunekit.tree import Pruning, Tree, check_tree, postorder
+# leaf_errors lives in prunekit.tree (and as Tree.leaf_errors); it is imported here too
+# because the chapters' notebooks and prunekit.checks import it from this module.
+from prunekit.tree import leaf_errors  # noqa: F401
 
-__all__ = ["LABELS", "leaf_errors", "pruning_labels", "best_subtree_errors", "reduced_error",
+__all__ = ["LABELS", "pruning_labels", "best_subtree_errors", "reduced_error",
            "REPStep", "reduced_error_steps", "pruning_share_experiment"]
 
 LABELS = ("growing", "pruning")
-
-
-def leaf_errors(counts: np.ndarray, labels: np.ndarray) -> np.ndarray:
-    """Errors every node makes as a leaf: the examples reaching it not of its label.
-
-    Parameters
-    ----------
-    counts : array-like of shape (n_nodes, n_classes)
-        Non-negative integer class counts at every node.
-    labels : array-like of int, shape (n_nodes,)
-        The class index each node predicts, in [0, n_classes).
-
-    Returns
-    -------
-    ndarray of int64, shape (n_nodes,)
-    """
-    labels = check_index_array(labels, "labels", minimum=0, min_length=0)
-    rows = np.shape(counts)[0] if np.ndim(counts) == 2 else len(labels)
-    counts = _as_counts(counts, rows)
-    if len(labels) != rows:
-        raise ValueError(f"labels must have one entry per node (row of counts, {rows}), got "
-                         f"{len(labels)}.")
-    if labels.size and labels.max() >= counts.shape[1]:
-        raise ValueError(f"labels must be class indices in [0, {counts.shape[1]}) (one per "
-                         f"column of counts), got {labels.max()}.")
-    nodes = np.arange(len(labels))
-    return counts.sum(axis=1) - counts[nodes, labels]
 
 
 def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
@@ -68,7 +44,7 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
     """
     check_tree(tree)
     labels = check_choice(labels, "labels", LABELS)
-    counts = tree._check_sample_counts(counts)
+    counts = tree.check_sample_counts(counts)
     if labels == "growing":
         return tree.labels
     reached = counts.sum(axis=1) > 0
@@ -151,9 +127,9 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
     """
     check_tree(tree)
     labels = check_choice(labels, "labels", LABELS)
-    counts = tree._node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
+    counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     leaf_labels = pruning_labels(tree, counts, labels)
-    _, collapse = best_subtree_errors(tree, leaf_errors(counts, leaf_labels))
+    _, collapse = best_subtree_errors(tree, tree.leaf_errors(counts, leaf_labels))
     return Pruning.from_collapsed(tree, collapse, labels=leaf_labels)
 
 
@@ -206,8 +182,8 @@ def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -
     """
     check_tree(tree)
     labels = check_choice(labels, "labels", LABELS)
-    counts = tree._node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
-    as_leaf = leaf_errors(counts, pruning_labels(tree, counts, labels))
+    counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
+    as_leaf = tree.leaf_errors(counts, pruning_labels(tree, counts, labels))
     best, collapse = best_subtree_errors(tree, as_leaf)
     reached = counts.sum(axis=1)
     return [REPStep(v, int(reached[v]), int(as_leaf[v]),

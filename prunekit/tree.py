@@ -39,7 +39,8 @@ from prunekit._validation import (
     encode_labels,
 )
 
-__all__ = ["Tree", "Pruning", "all_prunings", "count_prunings", "postorder", "check_tree"]
+__all__ = ["Tree", "Pruning", "all_prunings", "count_prunings", "postorder", "check_tree",
+           "leaf_errors"]
 
 _INT64_MAX = int(np.iinfo(np.int64).max)
 
@@ -462,9 +463,16 @@ class Tree(_Immutable):
         """Whether the tree carries features and thresholds, so that it can route samples."""
         return self.n_features is not None
 
+    @property
+    def dtype(self) -> type:
+        """The precision samples are compared with the thresholds in: ``numpy.float32`` for
+        a tree from scikit-learn or :func:`~prunekit.growing.grow_tree` (as scikit-learn
+        compares), ``numpy.float64`` unless the constructor was told otherwise."""
+        return self._dtype
+
     def subtree(self, node: int) -> np.ndarray:
         """Indices of the nodes of the subtree rooted at ``node`` (including it), top-down."""
-        node = self._check_node(node)
+        node = self.check_node(node)
         found, frontier = [], np.array([node])
         while frontier.size:
             found.append(frontier)
@@ -472,18 +480,39 @@ class Tree(_Immutable):
             frontier = np.concatenate([self._left[inner], self._right[inner]])
         return np.concatenate(found)
 
-    def _check_node(self, node, name: str = "node") -> int:
-        """A node index of this tree, in [0, n_nodes)."""
+    # ------------------------------------------------------------------ checking arguments
+    # Every function that takes a tree checks the arguments that refer to it with these.
+    def check_node(self, node, name: str = "node") -> int:
+        """Check that ``node`` is a node of this tree, an integer in [0, n_nodes); return it.
+
+        Parameters
+        ----------
+        node : int
+        name : str, default "node"
+            The argument's name, used in error messages.
+        """
         node = check_count(node, name)
         if node >= self.n_nodes:
             raise ValueError(f"{name} must be a node of the tree, in [0, {self.n_nodes}), "
                              f"got {node}.")
         return node
 
-    def _check_sample_counts(self, counts, name: str = "counts") -> np.ndarray:
-        """Per-node class counts of a sample routed through this tree (e.g. from
-        :meth:`node_counts`): shape (n_nodes, n_classes), non-negative integers, and every
-        internal node's counts the sum of its children's."""
+    def check_sample_counts(self, counts, name: str = "counts") -> np.ndarray:
+        """Check per-node class counts of a sample routed through this tree; return them.
+
+        Parameters
+        ----------
+        counts : array-like of shape (n_nodes, n_classes)
+            E.g. from :meth:`node_counts`: non-negative integers, every internal node's
+            counts the sum of its children's.
+        name : str, default "counts"
+            The argument's name, used in error messages.
+
+        Returns
+        -------
+        ndarray of int64, shape (n_nodes, n_classes)
+            The tree's own ``counts`` are returned as they are, without a copy.
+        """
         if counts is self._counts:
             return counts
         counts = _as_counts(counts, self.n_nodes, name)
@@ -492,6 +521,47 @@ class Tree(_Immutable):
                              f"one column per class), got {counts.shape}.")
         _check_count_consistency(counts, self._left, self._right, self._is_leaf, name)
         return counts
+
+    def check_leaf_labels(self, labels, name: str = "labels") -> np.ndarray:
+        """Check leaf labels for this tree's nodes: one class index in [0, n_classes) per
+        node, as ``labels`` holds; return them as an integer array.
+
+        Parameters
+        ----------
+        labels : array-like of int, shape (n_nodes,)
+        name : str, default "labels"
+            The argument's name, used in error messages.
+        """
+        return _as_labels(labels, self.n_nodes, self.n_classes, name)
+
+    def check_sample(self, X, y, *, names=("X", "y")) -> tuple[np.ndarray, np.ndarray]:
+        """Check a labelled sample to route through this tree; return it as arrays.
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n_features)
+            Finite numbers; converted to the tree's :attr:`dtype`.
+        y : array-like of shape (m,)
+            Class labels (labels the tree never saw are allowed here; :meth:`node_counts`
+            refuses them).
+        names : (str, str), default ("X", "y")
+            The two arguments' names in the caller, used in error messages.
+
+        Raises
+        ------
+        ValueError
+            When the tree has no split rules (:meth:`require_split_rules`).
+        """
+        self.require_split_rules()
+        return check_sample_and_labels(X, y, self.n_features, dtype=self._dtype, names=names)
+
+    def require_split_rules(self) -> None:
+        """Raise a ``ValueError`` when the tree has no split rules to route samples with."""
+        if not self.has_split_rules:
+            raise ValueError(
+                "this tree has no split rules (it was built from counts only), so it cannot "
+                "route samples; pass feature and threshold to Tree.from_arrays."
+            )
 
     # ------------------------------------------------------------------ comparison
     def __eq__(self, other) -> bool:
@@ -531,7 +601,7 @@ class Tree(_Immutable):
         """
         if self._compiled is not None:
             leaf = self._compiled.apply(np.ascontiguousarray(X, dtype=np.float32))
-            return leaf if self._stops_at_leaves(stop) else self._highest_stop(stop)[leaf]
+            return leaf if self._stops_at_leaves(stop) else self.highest_marked(stop)[leaf]
         X = np.ascontiguousarray(X)
         n_rows, n_columns = X.shape
         flat = X.ravel()
@@ -556,28 +626,43 @@ class Tree(_Immutable):
             and stop.strides == self._is_leaf.strides
             and stop.__array_interface__["data"][0] == self._is_leaf.__array_interface__["data"][0])
 
-    def _highest_stop(self, stop: np.ndarray) -> np.ndarray:
-        """For every node, the highest node of ``stop`` on its path from the root (or itself)."""
+    def highest_marked(self, marked: np.ndarray) -> np.ndarray:
+        """For every node v, the highest node u on the path from the root to v with
+        ``marked[u]``, or v itself when no node on the path is marked.
+
+        With ``marked`` the leaves of a pruning (and the tree's leaves), this maps each leaf
+        of the tree to the leaf of the pruning above it. O(n_nodes).
+
+        Parameters
+        ----------
+        marked : ndarray of bool, shape (n_nodes,)
+        """
+        if (not isinstance(marked, np.ndarray) or marked.dtype != bool
+                or marked.shape != (self.n_nodes,)):
+            raise ValueError(f"marked must be a boolean mask with one entry per node "
+                             f"({self.n_nodes}), got {type(marked).__name__} of shape "
+                             f"{np.shape(marked)} and dtype {np.asarray(marked).dtype}.")
         highest = np.arange(self.n_nodes)
         for level in self._levels[1:]:
             above = highest[self._parent[level]]
-            highest[level] = np.where(stop[above], above, level)
+            highest[level] = np.where(marked[above], above, level)
         return highest
 
     def _check_X(self, X, name="X"):
-        self._require_split_rules()
+        self.require_split_rules()
         return check_samples(X, self.n_features, name=name, dtype=self._dtype)
 
-    def _require_split_rules(self):
-        if not self.has_split_rules:
-            raise ValueError(
-                "this tree has no split rules (it was built from counts only), so it cannot "
-                "route samples; pass feature and threshold to Tree.from_arrays."
-            )
+    def apply(self, X, check_input: bool = True) -> np.ndarray:
+        """Index of the leaf each row of ``X`` reaches.
 
-    def apply(self, X) -> np.ndarray:
-        """Index of the leaf each row of ``X`` reaches."""
-        return self._route(self._check_X(X), self._is_leaf)
+        Parameters
+        ----------
+        X : array-like of shape (m, n_features)
+        check_input : bool, default True
+            ``False`` skips the check of ``X``, for a sample already checked by
+            :meth:`check_sample`; as in scikit-learn, do not use it otherwise.
+        """
+        return self._route(self._check_X(X) if check_input else X, self._is_leaf)
 
     def predict(self, X) -> np.ndarray:
         """Predicted class label of each row of ``X``."""
@@ -587,7 +672,7 @@ class Tree(_Immutable):
         """Misclassification rate on ``(X, y)``; unseen labels count as errors."""
         return Pruning.full(self).error(X, y)
 
-    def node_counts(self, X, y) -> np.ndarray:
+    def node_counts(self, X, y, *, names=("X", "y")) -> np.ndarray:
         """Class counts of the sample ``(X, y)`` at every node.
 
         Parameters
@@ -595,6 +680,9 @@ class Tree(_Immutable):
         X : array-like of shape (m, d)
         y : array-like of shape (m,)
             Labels; each must be one of ``classes_``.
+        names : (str, str), default ("X", "y")
+            The two arguments' names in the caller, used in error messages (a pruner
+            passes ``("X_prune", "y_prune")``).
 
         Returns
         -------
@@ -602,14 +690,36 @@ class Tree(_Immutable):
             ``counts[v, k]`` is the number of examples of class ``classes_[k]`` whose path
             passes through node ``v``: the statistics of Kearns & Mansour (1998), Sec. 3.
         """
-        return self._node_counts(X, y)
-
-    def _node_counts(self, X, y, names=("X", "y")) -> np.ndarray:
-        """:meth:`node_counts`, with the caller's names of the two arguments in messages."""
-        self._require_split_rules()
-        X, y = check_sample_and_labels(X, y, self.n_features, dtype=self._dtype, names=names)
+        X, y = self.check_sample(X, y, names=names)
         codes = encode_labels(y, self._classes_, name=names[1])
         return self._counts_from_leaves(self._route(X, self._is_leaf), codes)
+
+    def leaf_errors(self, counts=None, labels=None) -> np.ndarray:
+        """Errors every node makes as a leaf: the examples reaching it not of its label.
+
+        Parameters
+        ----------
+        counts : array-like of shape (n_nodes, n_classes), optional
+            Per-node class counts of a sample, e.g. from :meth:`node_counts`; default the
+            growing counts, giving every node's training errors.
+        labels : array-like of int, shape (n_nodes,), optional
+            The class index each node predicts; default the tree's ``labels``.
+
+        Returns
+        -------
+        ndarray of int64, shape (n_nodes,)
+
+        See Also
+        --------
+        prunekit.tree.leaf_errors : the same for counts and labels without a tree.
+        """
+        if counts is not None:
+            counts = _as_counts(counts, self.n_nodes)
+            if counts.shape[1] != self.n_classes:
+                raise ValueError(f"counts must have one column per class ({self.n_classes}), "
+                                 f"got {counts.shape[1]}.")
+        return _leaf_errors(self._counts if counts is None else counts,
+                            self._labels if labels is None else self.check_leaf_labels(labels))
 
     def counts_from_leaves(self, leaf, codes) -> np.ndarray:
         """Per-node class counts from each example's leaf and class index.
@@ -802,9 +912,7 @@ class Pruning(_Immutable):
         Labels the growing sample never had are counted as errors: no pruning of the tree
         can predict them.
         """
-        tree = self.tree
-        tree._require_split_rules()
-        X, y = check_sample_and_labels(X, y, tree.n_features, dtype=tree._dtype)
+        X, y = self.tree.check_sample(X, y)
         return float(np.mean(self.predict(X) != y))
 
     def errors(self, counts=None) -> int:
@@ -818,9 +926,9 @@ class Pruning(_Immutable):
             counts, giving the number of training errors.
         """
         tree = self.tree
-        counts = tree._counts if counts is None else tree._check_sample_counts(counts)
+        counts = tree._counts if counts is None else tree.check_sample_counts(counts)
         leaves = self.leaves
-        return int(counts[leaves].sum() - counts[leaves, self._labels[leaves]].sum())
+        return int(_leaf_errors(counts[leaves], self._labels[leaves]).sum())
 
     # ------------------------------------------------------------------ conversion
     def to_tree(self) -> Tree:
@@ -886,6 +994,41 @@ def _restore(obj, state: dict) -> None:
         object.__setattr__(obj, name, value)
 
 
+# ---------------------------------------------------------------------- per-node errors
+def leaf_errors(counts, labels) -> np.ndarray:
+    """Errors every node makes as a leaf: the examples reaching it not of its label.
+
+    :meth:`Tree.leaf_errors` gives the same for a tree's nodes, with its counts and labels
+    by default.
+
+    Parameters
+    ----------
+    counts : array-like of shape (n_nodes, n_classes)
+        Non-negative integer class counts at every node.
+    labels : array-like of int, shape (n_nodes,)
+        The class index each node predicts, in [0, n_classes).
+
+    Returns
+    -------
+    ndarray of int64, shape (n_nodes,)
+    """
+    labels = check_index_array(labels, "labels", minimum=0, min_length=0)
+    rows = np.shape(counts)[0] if np.ndim(counts) == 2 else len(labels)
+    counts = _as_counts(counts, rows)
+    if len(labels) != rows:
+        raise ValueError(f"labels must have one entry per node (row of counts, {rows}), got "
+                         f"{len(labels)}.")
+    if labels.size and labels.max() >= counts.shape[1]:
+        raise ValueError(f"labels must be class indices in [0, {counts.shape[1]}) (one per "
+                         f"column of counts), got {labels.max()}.")
+    return _leaf_errors(counts, labels)
+
+
+def _leaf_errors(counts: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """:func:`leaf_errors` of checked counts and labels (one row of counts per label)."""
+    return counts.sum(axis=1) - counts[np.arange(len(labels)), labels]
+
+
 # ---------------------------------------------------------------------- enumeration
 def postorder(tree: Tree) -> list[int]:
     """The nodes bottom-up: every node after its subtree, the left subtree before the right."""
@@ -912,7 +1055,7 @@ def count_prunings(tree: Tree, node: int = 0) -> int:
     node : int, default 0
         A node of the tree, in [0, n_nodes); 0 counts the prunings of the whole tree.
     """
-    node = check_tree(tree)._check_node(node)
+    node = check_tree(tree).check_node(node)
     left, right = tree._left.tolist(), tree._right.tolist()
     number = [1] * tree.n_nodes
     for level in tree._inner_levels:

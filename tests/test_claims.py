@@ -12,7 +12,7 @@ import pytest
 
 import prunekit as pk
 from prunekit.kearns_mansour_pruning import penalty
-from prunekit.reduced_error_pruning import leaf_errors
+from prunekit.tree import leaf_errors
 
 LEFT, RIGHT = [1, 3, -1, -1, -1], [2, 4, -1, -1, -1]
 # root -> (node 1 -> leaves 3, 4), leaf 2; the counts of chapter 4's example

@@ -32,7 +32,7 @@ from prunekit.datasets import make_boolean_dnf
 from prunekit.heuristics import (estimated_errors, m_estimate_error,
                                  pessimistic_standard_error, upper_confidence_limit)
 from prunekit.kearns_mansour_pruning import penalty
-from prunekit.reduced_error_pruning import leaf_errors
+from prunekit.tree import leaf_errors
 
 ROOT = Path(__file__).resolve().parents[1]
 D, TERMS, NOISE = 10, ((0, 1), (2, 3, 4)), 0.15

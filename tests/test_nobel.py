@@ -10,7 +10,8 @@ from sklearn.tree import DecisionTreeClassifier
 import prunekit as pk
 from prunekit.bounds import nobel_delta, nobel_delta_independent, nobel_estimation_term
 from prunekit.nobel_pruning import merge_tables, nobel_objective
-from prunekit.reduced_error_pruning import leaf_errors, pruning_labels
+from prunekit.reduced_error_pruning import pruning_labels
+from prunekit.tree import leaf_errors
 from strategies import random_trees
 
 

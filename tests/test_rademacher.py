@@ -22,7 +22,7 @@ from prunekit.rademacher import (
     min_plus_merge,
     relabelled_leaf_errors,
 )
-from prunekit.reduced_error_pruning import leaf_errors
+from prunekit.tree import leaf_errors
 from strategies import random_trees
 
 binary_trees = random_trees(max_leaves=7, max_classes=2)

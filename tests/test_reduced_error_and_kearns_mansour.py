@@ -9,7 +9,8 @@ from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
 from prunekit.kearns_mansour_pruning import penalty
-from prunekit.reduced_error_pruning import best_subtree_errors, leaf_errors
+from prunekit.reduced_error_pruning import best_subtree_errors
+from prunekit.tree import leaf_errors
 from strategies import random_trees
 
 

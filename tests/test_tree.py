@@ -12,6 +12,7 @@ from sklearn.exceptions import NotFittedError
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor, ExtraTreeClassifier
 
 from prunekit import Pruning, Tree, all_prunings, count_prunings
+from prunekit.tree import leaf_errors
 from strategies import random_trees
 
 
@@ -152,6 +153,53 @@ def test_pruning_predicts_like_its_leaves(tree, seed):
     counts = tree.node_counts(X, y)
     assert pruning.errors(counts) == int(np.sum(pruning.predict(X) != y))
     assert pruning.error(X, y) == pytest.approx(pruning.errors(counts) / len(y))
+
+
+@given(random_trees(), st.integers(0, 2**31 - 1))
+def test_leaf_errors_of_every_node(tree, seed):
+    rng = np.random.default_rng(seed)
+    X = rng.uniform(-1.5, 1.5, size=(30, tree.n_features))
+    y = rng.integers(0, tree.n_classes, size=30)
+    counts = tree.node_counts(X, y)
+    labels = rng.integers(0, tree.n_classes, size=tree.n_nodes)
+    nodes = np.arange(tree.n_nodes)
+    for sample, marks in ((tree.counts, tree.labels), (counts, tree.labels), (counts, labels)):
+        expected = sample.sum(axis=1) - sample[nodes, marks]
+        np.testing.assert_array_equal(tree.leaf_errors(sample, marks), expected)
+        np.testing.assert_array_equal(leaf_errors(sample, marks), expected)
+    np.testing.assert_array_equal(tree.leaf_errors(), leaf_errors(tree.counts, tree.labels))
+    np.testing.assert_array_equal(tree.leaf_errors(counts), tree.leaf_errors(counts, tree.labels))
+    assert tree.leaf_errors().dtype == np.int64
+    for collapsed in (np.zeros(tree.n_nodes, bool), rng.random(tree.n_nodes) < 0.4):
+        pruning = Pruning.from_collapsed(tree, collapsed, labels)
+        assert pruning.errors(counts) == tree.leaf_errors(counts, labels)[pruning.is_leaf].sum()
+
+
+@given(random_trees(), st.integers(0, 2**31 - 1))
+def test_highest_marked_maps_leaves_to_the_leaves_of_a_pruning(tree, seed):
+    rng = np.random.default_rng(seed)
+    pruning = Pruning.from_collapsed(tree, rng.random(tree.n_nodes) < 0.4)
+    X = rng.uniform(-1.5, 1.5, size=(30, tree.n_features))
+    marked = pruning.is_leaf | tree.is_leaf
+    np.testing.assert_array_equal(tree.highest_marked(marked)[tree.apply(X)], pruning.apply(X))
+
+
+def test_the_checks_for_arguments_that_refer_to_a_tree():
+    clf, X, y = fitted(0, max_depth=4)
+    tree = Tree.from_sklearn(clf, X, y)
+    assert tree.dtype is np.float32
+    assert Tree.from_arrays([-1], [-1], [[1, 2]]).dtype is np.float64
+    assert tree.check_node(np.int64(3)) == 3
+    assert tree.check_sample_counts(tree.counts).tolist() == tree.counts.tolist()
+    assert tree.check_leaf_labels(tree.labels.tolist()).tolist() == tree.labels.tolist()
+    Xc, yc = tree.check_sample(X.tolist(), y)
+    assert Xc.dtype == np.float32 and Xc.shape == X.shape and yc.shape == y.shape
+    np.testing.assert_array_equal(tree.apply(Xc, check_input=False), tree.apply(X))
+    tree.require_split_rules()
+    with pytest.raises(ValueError, match="X_prune has 5 features"):
+        tree.node_counts(X[:, :5], y, names=("X_prune", "y_prune"))
+    with pytest.raises(ValueError, match="node must be a node of the tree"):
+        tree.check_node(tree.n_nodes)
 
 
 def test_labels_are_majority_with_ties_to_smallest_class():
