@@ -300,7 +300,9 @@ def check_real(value, name: str, *, minimum: float | None = None, finite: bool =
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}.")
     value = float(value)
-    if np.isnan(value) or (finite and not np.isfinite(value)):
+    if np.isnan(value):
+        raise ValueError(f"{name} must be a {'finite ' if finite else ''}number, not NaN.")
+    if finite and not np.isfinite(value):
         raise ValueError(f"{name} must be a finite number, got {value!r}.")
     if minimum is not None and (value <= minimum if strict else value < minimum):
         raise ValueError(f"{name} must be {'>' if strict else '>='} {minimum:g}, got {value!r}.")

@@ -25,7 +25,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from prunekit._validation import (
-    OutOfRangeError,
     as_array,
     check_choice,
     check_count,
@@ -34,6 +33,7 @@ from prunekit._validation import (
     check_seed,
 )
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
+from prunekit.path import PruningPath
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
 __all__ = ["CRITERIA", "leaf_risks", "CostComplexityPath", "cost_complexity_path",
@@ -83,13 +83,14 @@ def leaf_risks(tree: Tree, criterion: str = "error") -> np.ndarray:
     return _node_impurity(tree) * reached / m
 
 
-@dataclass(frozen=True, eq=False)
-class CostComplexityPath(ReadOnlyArrays):
+@dataclass(frozen=True, eq=False, repr=False)
+class CostComplexityPath(PruningPath):
     """The nested sequence of cost-complexity prunings T1 > T2 > ... > {root}.
 
     It stores one number per node -- the alpha above which the node is no longer internal --
     and builds any step's :class:`~prunekit.Pruning` on demand; it never materialises the
-    whole sequence.
+    whole sequence. It is a sequence (:class:`~prunekit.path.PruningPath`, shared with
+    :class:`~prunekit.CriticalValuePath`): ``path[k]`` is ``(alphas[k], path.pruning(k))``.
 
     Attributes
     ----------
@@ -109,6 +110,13 @@ class CostComplexityPath(ReadOnlyArrays):
     The arrays are read-only.
     """
 
+    _NODE_VALUES = "node_alpha"
+    _STEP_VALUES = "alphas"
+    _PARAMETER = "alpha"
+    _PARAMETER_MINIMUM = 0
+    _PARAMETER_FINITE = True
+    _DESCRIBED_BY = "criterion"
+
     tree: Tree
     criterion: str
     node_alpha: np.ndarray
@@ -116,78 +124,13 @@ class CostComplexityPath(ReadOnlyArrays):
     n_leaves: np.ndarray
     risks: np.ndarray
 
-    def __len__(self) -> int:
-        return len(self.alphas)
-
     def step(self, alpha) -> int:
         """Index of the step whose tree minimises R_alpha (the smallest minimiser)."""
-        alpha = _check_alpha(alpha)
-        return int(np.searchsorted(self.alphas, alpha, side="right") - 1)
-
-    def pruning(self, step: int) -> Pruning:
-        """The tree of step ``step`` (0 is T1, -1 the root alone) as a :class:`Pruning`.
-
-        Raises
-        ------
-        OutOfRangeError
-            A ``ValueError`` that is also an ``IndexError``, for a step outside
-            [-len(path), len(path)).
-        """
-        if isinstance(step, (bool, np.bool_)) or not isinstance(step, numbers.Integral):
-            raise TypeError(f"step must be an integer, got {type(step).__name__} {step!r}.")
-        if not -len(self) <= step < len(self):
-            raise OutOfRangeError(f"step must be in [{-len(self)}, {len(self)}), got {step}.")
-        return Pruning.from_collapsed(self.tree, self.node_alpha <= self.alphas[step])
+        return super().step(alpha)
 
     def pruning_at(self, alpha) -> Pruning:
         """The smallest minimiser of R_alpha (the same as :func:`cost_complexity`)."""
-        return self.pruning(self.step(alpha))
-
-    def leaf_intervals(self) -> tuple[np.ndarray, np.ndarray]:
-        """For every node, the range of steps [first, last) in which it is a leaf of the path.
-
-        A node is a leaf of step k's tree when it has stopped being internal
-        (alphas[k] >= node_alpha, always true for the tree's leaves) while its parent still is.
-        """
-        tree = self.tree
-        own = np.where(tree.is_leaf, -np.inf, self.node_alpha)
-        parent = np.where(tree.parent >= 0, self.node_alpha[np.maximum(tree.parent, 0)], np.inf)
-        first = np.searchsorted(self.alphas, own, side="left")
-        last = np.searchsorted(self.alphas, parent, side="left")
-        return first, np.maximum(first, last)
-
-    def per_step(self, node_values) -> np.ndarray:
-        """Sum of ``node_values`` over the leaves of every step's tree, in O(n_nodes + n_steps).
-
-        For example, ``per_step(errors)`` with ``errors[v]`` the errors node v makes as a leaf on
-        some sample gives every step's number of errors on that sample.
-        """
-        node_values = as_array(node_values, "node_values", ndim=1, dtype=np.float64,
-                               what="(n_nodes,)").astype(float)
-        if node_values.shape != (self.tree.n_nodes,):
-            raise ValueError(f"node_values must have one value per node ({self.tree.n_nodes}), "
-                             f"got {node_values.shape[0]}.")
-        first, last = self.leaf_intervals()
-        change = np.zeros(len(self) + 1)
-        np.add.at(change, first, node_values)
-        np.add.at(change, last, -node_values)
-        return np.cumsum(change[:-1])
-
-    def errors(self, counts) -> np.ndarray:
-        """Number of errors of every step's tree on a sample with per-node ``counts``.
-
-        Parameters
-        ----------
-        counts : ndarray of shape (n_nodes, n_classes)
-            E.g. ``tree.node_counts(X_test, y_test)``: non-negative integers, every internal
-            node's the sum of its children's.
-        """
-        counts = self.tree.check_sample_counts(counts)
-        return np.rint(self.per_step(self.tree.leaf_errors(counts))).astype(np.int64)
-
-    def __repr__(self) -> str:
-        return (f"CostComplexityPath(criterion={self.criterion!r}, n_steps={len(self)}, "
-                f"n_leaves {self.n_leaves[0]} -> {self.n_leaves[-1]})")
+        return super().pruning_at(alpha)
 
 
 def _collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:

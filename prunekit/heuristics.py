@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import numbers
 import warnings
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -18,7 +17,8 @@ import numpy as np
 
 from prunekit._validation import check_broadcastable, check_numbers, encode_labels
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
-from prunekit.tree import Pruning, Tree, _frozen, check_tree
+from prunekit.path import PruningPath
+from prunekit.tree import Pruning, Tree, check_tree
 
 __all__ = [
     "upper_confidence_limit", "estimated_errors", "collapse", "error_based",
@@ -1183,23 +1183,8 @@ def split_measure(tree: Tree, measure: str = "entropy") -> np.ndarray:
     return values
 
 
-def _leaf_steps(tree: Tree, node_value: np.ndarray, critical_values: np.ndarray):
-    above = np.where(tree.parent >= 0, node_value[np.maximum(tree.parent, 0)], np.inf)
-    first = np.searchsorted(critical_values, node_value, side="left")
-    last = np.searchsorted(critical_values, above, side="left")
-    return first, np.maximum(first, last)
-
-
-def _sum_per_step(intervals, node_values: np.ndarray, n_steps: int) -> np.ndarray:
-    """Add each node's value to the steps in its interval: a difference array and a cumsum."""
-    first, last = intervals
-    change = (np.bincount(first, weights=node_values, minlength=n_steps + 1)
-              - np.bincount(last, weights=node_values, minlength=n_steps + 1))
-    return np.cumsum(change[:-1])
-
-
-@dataclass(frozen=True, eq=False)
-class CriticalValuePath(Sequence):
+@dataclass(frozen=True, eq=False, repr=False)
+class CriticalValuePath(PruningPath):
     """The nested sequence of critical-value prunings, step by step (Mingers 1987, 1989).
 
     At a critical value cv, an internal node stays internal exactly when its split measure or
@@ -1207,8 +1192,9 @@ class CriticalValuePath(Sequence):
     measure in the subtree of t, the pruning at cv collapses every node with M*(t) <= cv; as
     cv grows the prunings shrink, one step per distinct value of M*, down to the root alone.
 
-    The path is a sequence of ``(critical value, Pruning)`` pairs; it stores one number per
-    node and builds each step's pruning on demand.
+    The path is a sequence of ``(critical value, Pruning)`` pairs
+    (:class:`~prunekit.path.PruningPath`, shared with :class:`~prunekit.CostComplexityPath`);
+    it stores one number per node and builds each step's pruning on demand.
 
     Attributes
     ----------
@@ -1225,7 +1211,14 @@ class CriticalValuePath(Sequence):
         [critical_values[j], critical_values[j + 1]); the last step is the root alone.
     n_leaves : ndarray of shape (n_steps,)
         Number of leaves of each step's pruning.
+
+    The arrays are read-only.
     """
+
+    _NODE_VALUES = "node_value"
+    _STEP_VALUES = "critical_values"
+    _PARAMETER = "critical_value"
+    _DESCRIBED_BY = "measure"
 
     tree: Tree
     measure: str
@@ -1234,69 +1227,13 @@ class CriticalValuePath(Sequence):
     critical_values: np.ndarray
     n_leaves: np.ndarray
 
-    def __len__(self) -> int:
-        return len(self.critical_values)
-
-    def __getitem__(self, step):
-        if isinstance(step, slice):
-            return [self[i] for i in range(*step.indices(len(self)))]
-        step = self._check_step(step)
-        return float(self.critical_values[step]), self.pruning(step)
-
-    def _check_step(self, step) -> int:
-        if isinstance(step, bool) or not isinstance(step, numbers.Integral):
-            raise TypeError(f"step must be an integer, got {type(step).__name__}.")
-        if not -len(self) <= step < len(self):
-            raise IndexError(f"step must be in [{-len(self)}, {len(self)}), got {step}.")
-        return int(step) % len(self)
-
-    def pruning(self, step: int) -> Pruning:
-        """The pruning of step ``step`` (0 is the whole tree, -1 the root alone)."""
-        step = self._check_step(step)
-        return Pruning.from_collapsed(self.tree, self.node_value <= self.critical_values[step])
-
     def step(self, critical_value) -> int:
         """Index of the step whose pruning is the one for ``critical_value``."""
-        if isinstance(critical_value, bool) or not isinstance(critical_value, numbers.Real):
-            raise TypeError(
-                f"critical_value must be a real number, got {type(critical_value).__name__}."
-            )
-        if np.isnan(critical_value):
-            raise ValueError("critical_value must not be NaN.")
-        return int(np.searchsorted(self.critical_values, critical_value, side="right") - 1)
+        return super().step(critical_value)
 
     def pruning_at(self, critical_value) -> Pruning:
         """The pruning at a fixed critical value, e.g. a chi-square table's value (Mingers 1987)."""
-        return self.pruning(self.step(critical_value))
-
-    def leaf_intervals(self) -> tuple[np.ndarray, np.ndarray]:
-        """For every node, the steps [first, last) in which it is a leaf of the pruning.
-
-        Node t is a leaf at cv when M*(t) <= cv < M*(parent of t).
-        """
-        return _leaf_steps(self.tree, self.node_value, self.critical_values)
-
-    def per_step(self, node_values) -> np.ndarray:
-        """Sum of ``node_values`` over the leaves of every step's pruning, in O(n_nodes + n_steps)."""
-        node_values = np.asarray(node_values, dtype=float)
-        if node_values.shape != (self.tree.n_nodes,):
-            raise ValueError(f"node_values must have one value per node ({self.tree.n_nodes}).")
-        return _sum_per_step(self.leaf_intervals(), node_values, len(self))
-
-    def errors(self, counts) -> np.ndarray:
-        """Number of errors of every step's pruning on a sample with per-node ``counts``.
-
-        Parameters
-        ----------
-        counts : ndarray of shape (n_nodes, n_classes)
-            E.g. ``tree.node_counts(X_prune, y_prune)``.
-        """
-        counts = self.tree.check_sample_counts(counts)
-        return np.rint(self.per_step(self.tree.leaf_errors(counts))).astype(np.int64)
-
-    def __repr__(self) -> str:
-        return (f"CriticalValuePath(measure={self.measure!r}, n_steps={len(self)}, "
-                f"n_leaves {self.n_leaves[0]} -> {self.n_leaves[-1]})")
+        return super().pruning_at(critical_value)
 
 
 def critical_value_path(tree: Tree, measure: str = "entropy") -> CriticalValuePath:
@@ -1342,10 +1279,10 @@ def critical_value_path(tree: Tree, measure: str = "entropy") -> CriticalValuePa
         node_value[inner] = np.maximum(node_value[inner], np.maximum(
             node_value[tree.left[inner]], node_value[tree.right[inner]]))
     critical_values = np.concatenate([[-np.inf], np.unique(node_value[~tree.is_leaf])])
-    intervals = _leaf_steps(tree, node_value, critical_values)
-    n_leaves = np.rint(_sum_per_step(intervals, np.ones(tree.n_nodes), len(critical_values)))
-    return CriticalValuePath(tree, resolved, _frozen(measures), _frozen(node_value),
-                             _frozen(critical_values), _frozen(n_leaves.astype(np.int64)))
+    steps = CriticalValuePath(tree, resolved, measures, node_value, critical_values,
+                              np.zeros(len(critical_values), dtype=np.int64))
+    n_leaves = np.rint(steps.per_step(np.ones(tree.n_nodes))).astype(np.int64)
+    return CriticalValuePath(tree, resolved, measures, node_value, critical_values, n_leaves)
 
 
 def _pruning_sample(tree: Tree, X_prune, y_prune):
