@@ -27,7 +27,7 @@ import pytest
 from scipy.stats import norm
 
 import prunekit as pk
-from prunekit.checks import CheckFailed, ch08
+from prunekit.book.checks import CheckFailed, ch08
 from prunekit.datasets import make_boolean_dnf
 from prunekit.heuristics import (estimated_errors, m_estimate_error,
                                  pessimistic_standard_error, upper_confidence_limit)

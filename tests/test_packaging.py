@@ -91,8 +91,10 @@ def test_the_wheel_holds_the_package_and_nothing_else(wheel):
     assert "prunekit/data/study.csv" in names               # the tables the chapters read
     assert {n for n in names if n.startswith(info)} >= {info + "METADATA", info + "RECORD"}
     assert info + "licenses/LICENSE" in names               # the licence text
+    # no folder of the repository at the top of the wheel (prunekit/book/ is the package's)
     for folder in ("tests/", "chapters/", "book/", "exercises/", "benchmarks/"):
-        assert not any(folder in n for n in names), folder
+        assert not any(n.startswith(folder) for n in names), folder
+    assert "prunekit/book/checks/ch01.py" in names          # the exercises' checks
 
 
 def test_the_sdist_holds_the_package_and_its_readme(sdist):

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.checks import ch05
+from prunekit.book.checks import ch05
 from prunekit.nobel_pruning import merge_tables
 from prunekit.tree import postorder
 from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import eta
-from prunekit.checks import (
+from prunekit.book.checks import (
     Checker,
     as_float,
     as_int,

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from prunekit.checks import (
+from prunekit.book.checks import (
     Checker,
     as_float,
     close,

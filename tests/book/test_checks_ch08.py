@@ -19,7 +19,7 @@ import prunekit as pk
 from checking import assert_hint, failure, ignoring
 from checking import failure_message as _message
 from checking import not_implemented as _todo
-from prunekit.checks import CheckFailed, ch08
+from prunekit.book.checks import CheckFailed, ch08
 from prunekit.datasets import cube, dnf_labels
 from prunekit.heuristics import upper_confidence_limit
 

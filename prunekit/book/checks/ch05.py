@@ -20,7 +20,7 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import nobel_delta, nobel_delta_independent
-from prunekit.checks import (
+from prunekit.book.checks import (
     CheckFailed,
     Checker,
     as_float,

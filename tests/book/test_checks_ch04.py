@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.checks import CheckFailed
-from prunekit.checks import ch04
+from prunekit.book.checks import CheckFailed
+from prunekit.book.checks import ch04
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
 from prunekit.kearns_mansour_pruning import penalty
 from prunekit.tree import postorder

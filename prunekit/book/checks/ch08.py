@@ -22,7 +22,7 @@ from collections.abc import Callable
 import numpy as np
 from scipy.stats import beta, norm
 
-from prunekit.checks import Checker, as_float, as_number, close, describe, fail
+from prunekit.book.checks import Checker, as_float, as_number, close, describe, fail
 from prunekit.datasets import cube, dnf_labels, make_boolean_dnf
 from prunekit.growing import id3
 from prunekit.heuristics import m_estimate_error, pessimistic_errors, upper_confidence_limit

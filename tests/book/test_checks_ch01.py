@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.checks import SLOW_HINT, ch01
+from prunekit.book.checks import SLOW_HINT, ch01
 from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
 
 GAIN_HINTS = [hint for _, hint in ch01._GAIN_MISTAKES]

@@ -15,7 +15,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
 from prunekit.bounds import eta
-from prunekit.checks import NUMPY_INT_HINT, ch06
+from prunekit.book.checks import NUMPY_INT_HINT, ch06
 from prunekit.rademacher import draw_signs, growing_errors, relabelled_leaf_errors
 from prunekit.reduced_error_pruning import leaf_errors
 from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented

@@ -1,6 +1,6 @@
 """Automatic feedback for the exercise notebooks.
 
-Every chapter's exercises have a module here (``prunekit.checks.ch01``, ...) whose
+Every chapter's exercises have a module here (``prunekit.book.checks.ch01``, ...) whose
 ``check_*`` functions call the student's function on fixed, seeded cases, compare the answers
 with the library, and either print one line ``✓ <name>: all N checks passed.`` or raise
 :class:`CheckFailed` with a message that says what is wrong and how to look for the mistake.

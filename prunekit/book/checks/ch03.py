@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from prunekit.checks import Checker, as_float, as_int, close, describe, fail
+from prunekit.book.checks import Checker, as_float, as_int, close, describe, fail
 from prunekit.reduced_error_pruning import (
     best_subtree_errors,
     leaf_errors,

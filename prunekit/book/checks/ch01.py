@@ -18,7 +18,7 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import mdl
-from prunekit.checks import Checker, as_float, close, describe, explaining_mistake, fail
+from prunekit.book.checks import Checker, as_float, close, describe, explaining_mistake, fail
 from prunekit.growing import best_threshold_split, bottom_up_prune, gain, id3
 from prunekit.tree import Tree
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit.checks import (
+from prunekit.book.checks import (
     Checker,
     as_float,
     as_int,

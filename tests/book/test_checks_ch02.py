@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.checks import ch02, random_tree
+from prunekit.book.checks import ch02, random_tree
 from prunekit.cost_complexity_pruning import leaf_risks
 from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
 

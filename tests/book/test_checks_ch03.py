@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import prunekit as pk
-from prunekit.checks import ch03
+from prunekit.book.checks import ch03
 from prunekit.reduced_error_pruning import best_subtree_errors, leaf_errors, reduced_error_steps
 from prunekit.tree import postorder
 from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from prunekit.checks import CheckFailed
+from prunekit.book.checks import CheckFailed
 
 
 def failure(check, func, *args, **kwargs) -> CheckFailed:
