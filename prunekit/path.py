@@ -32,30 +32,24 @@ class PruningPath(ReadOnlyArrays, Sequence):
     pruning, ``path[-1]`` the root alone; ``len(path)`` is the number of steps. It stores
     one number per node and never materialises the prunings.
 
-    A subclass is a frozen dataclass (``eq=False, repr=False``) with the fields ``tree`` and
-    ``n_leaves`` and two arrays, named by the class attributes below.
-
     Attributes
     ----------
     tree : Tree
     n_leaves : ndarray of shape (n_steps,)
         Number of leaves of each step's pruning.
 
-    Class attributes (set by a subclass)
-    ------------------------------------
-    _NODE_VALUES : str
-        The field holding every node's value: ``inf`` or ``-inf`` at the tree's leaves,
-        and for an internal node the parameter value from which on it is no longer internal.
-    _STEP_VALUES : str
-        The field holding the steps' thresholds, increasing.
-    _PARAMETER : str
-        The parameter's name, in messages (e.g. ``"alpha"``).
-    _PARAMETER_MINIMUM : float or None
-        The smallest valid parameter value.
-    _PARAMETER_FINITE : bool
-        Whether an infinite parameter value is refused.
-    _DESCRIBED_BY : str
-        The field shown in the ``repr`` next to the number of steps.
+    Notes
+    -----
+    A subclass is a frozen dataclass (``eq=False, repr=False``) with the fields ``tree`` and
+    ``n_leaves`` and two arrays, and names them in class attributes:
+
+    * ``_NODE_VALUES``: the field holding every node's value, ``inf`` or ``-inf`` at the
+      tree's leaves and for an internal node the parameter value from which on it is no
+      longer internal;
+    * ``_STEP_VALUES``: the field holding the steps' thresholds, increasing;
+    * ``_PARAMETER``, ``_PARAMETER_MINIMUM``, ``_PARAMETER_FINITE``: the parameter's name in
+      messages, its smallest valid value (or ``None``) and whether infinity is refused;
+    * ``_DESCRIBED_BY``: the field shown in the ``repr`` next to the number of steps.
     """
 
     _NODE_VALUES: ClassVar[str]
