@@ -273,7 +273,7 @@ class UCIDataset:
         PMLB integer codes mapped back to UCI values: ``("features", ...)``, ``("target", ...)``.
     fetch : str or None
         How a reader with internet access can get the data without the files:
-        ``"covtype"`` (:func:`sklearn.datasets.fetch_covtype`) or ``"openml:ID"``.
+        ``"covtype"`` (``sklearn.datasets.fetch_covtype``) or ``"openml:ID"``.
     classes : int
         Number of classes.
     """
@@ -292,6 +292,7 @@ class UCIDataset:
     classes: int = 2
 
 
+#: The UCI data sets :func:`load_uci` reads, by name: a :class:`UCIDataset` each.
 UCI_DATASETS = {spec.name: spec for spec in [
     UCIDataset("adult", "ADULT", ("adult/adult.data", "adult/adult.test"), _UCI + "adult/",
                numeric=(0, 2, 4, 10, 11, 12), skip_lines=(("adult/adult.test", 1),)),

@@ -96,7 +96,7 @@ class Pruner(BaseEstimator):
     """Base class of the pruners :class:`PrunedTreeClassifier` accepts.
 
     A pruner's constructor takes only its parameters (so ``get_params``/``set_params`` and
-    ``clone`` work), and :meth:`prune` maps a grown :class:`~prunekit.Tree` and a sample to a
+    ``clone`` work), and :meth:`~prunekit.Pruner.prune` maps a grown :class:`~prunekit.Tree` and a sample to a
     :class:`~prunekit.Pruning` of that same tree. A pruner that changes the tree itself
     (subtree raising) does so in :meth:`restructure`, which the classifier calls first. A
     pruner is also a function: ``pruner(tree, X, y)`` restructures and prunes in one call.
@@ -113,7 +113,7 @@ class Pruner(BaseEstimator):
         """Whether the pruner needs a pruning sample independent of the growing sample.
 
         The classifier then holds one out (:meth:`HoldoutPruner.split`) and passes it to
-        :meth:`prune`; otherwise it passes the growing sample.
+        :meth:`~prunekit.Pruner.prune`; otherwise it passes the growing sample.
         """
         return False
 
@@ -133,7 +133,7 @@ class Pruner(BaseEstimator):
         """Return a pruning of ``tree``.
 
         ``(X, y)`` is the growing sample, or for a pruner that uses a pruning sample
-        (:meth:`uses_pruning_sample`) the pruning sample ``(X_prune, y_prune)``.
+        (:meth:`~prunekit.Pruner.uses_pruning_sample`) the pruning sample ``(X_prune, y_prune)``.
         """
         raise NotImplementedError(
             f"{type(self).__name__} does not define prune(tree, X, y); a Pruner subclass "
@@ -147,7 +147,7 @@ class Pruner(BaseEstimator):
         ----------
         tree : Tree
         X, y : array-like, optional
-            The sample :meth:`prune` takes (the pruning sample for a pruner that uses one).
+            The sample :meth:`~prunekit.Pruner.prune` takes (the pruning sample for a pruner that uses one).
 
         Returns
         -------
@@ -158,7 +158,7 @@ class Pruner(BaseEstimator):
         return self.prune(self.restructure(tree, X, y), X, y)
 
     def _prune_grown(self, tree: Tree, X, y, grower) -> Pruning:
-        """The classifier's call: :meth:`prune`, told the unfitted ``grower`` that grew
+        """The classifier's call: :meth:`~prunekit.Pruner.prune`, told the unfitted ``grower`` that grew
         ``tree`` (with the classifier's seed as its ``random_state``)."""
         return self.prune(tree, X, y)
 
@@ -348,7 +348,7 @@ class CrossValidatedCostComplexityPruner(Pruner):
     Attributes
     ----------
     selection_ : AlphaSelection
-        The cross-validation table of the last :meth:`prune` (its ``table()`` prints it).
+        The cross-validation table of the last :meth:`~prunekit.Pruner.prune` (its ``table()`` prints it).
     alpha_ : float
         The alpha chosen.
     """
@@ -515,7 +515,7 @@ class KReducedErrorPruner(HoldoutPruner):
     Attributes
     ----------
     k_ : int
-        The budget of the last :meth:`prune`.
+        The budget of the last :meth:`~prunekit.Pruner.prune`.
     """
 
     def __init__(self, k=None, c=1.1, prune_size=0.3, random_state=None):
@@ -676,7 +676,7 @@ class ErrorBasedPruner(Pruner):
     subtree_raising : bool, default True
         Also raise subtrees, J48's default: :meth:`restructure` replaces the tree by the
         raised one (:func:`prunekit.error_based_raising`, which re-routes the growing sample)
-        and :meth:`prune` keeps all of it. ``False`` is J48's ``-S``: collapse and prune only.
+        and :meth:`~prunekit.Pruner.prune` keeps all of it. ``False`` is J48's ``-S``: collapse and prune only.
     """
 
     def __init__(self, confidence=0.25, subtree_raising=True):
@@ -784,7 +784,7 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
     feature_names_in_ : ndarray of str
         The column names of ``X`` when it was a DataFrame with string column names (only
         then); ``tree_.feature_names`` holds them too.
-    feature_importances_ : ndarray of shape (n_features_in_,)
+    feature_importances_ : ndarray of shape (n_features,)
         Impurity-based importances of the pruned tree (see the property).
 
     Notes

@@ -69,7 +69,7 @@ def export_text(model, *, feature_names=None, class_names=None, max_depth: int =
     model : Pruning, Tree or fitted PrunedTreeClassifier
         A classifier is written as its pruned tree (``pruning_``).
     feature_names : sequence of str, optional
-        One name per feature; default the tree's :attr:`~prunekit.Tree.feature_names`, or
+        One name per feature; default the tree's ``feature_names``, or
         ``feature_0``, ``feature_1``, ... as scikit-learn names them.
     class_names : sequence of str, optional
         One name per class, in the order of ``classes_``; default the class labels.

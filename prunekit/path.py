@@ -110,9 +110,9 @@ class PruningPath(ReadOnlyArrays, Sequence):
 
         Raises
         ------
-        OutOfRangeError
-            A ``ValueError`` that is also an ``IndexError``, for a step outside
-            [-len(path), len(path)).
+        IndexError
+            For a step outside [-len(path), len(path)); the error (``OutOfRangeError``) is
+            also a ``ValueError``.
         """
         step = self._check_step(step)
         return Pruning.from_collapsed(self.tree, self.node_values <= self.thresholds[step])
@@ -173,7 +173,7 @@ class PruningPath(ReadOnlyArrays, Sequence):
         ----------
         counts : array-like of shape (n_nodes, n_classes)
             E.g. ``tree.node_counts(X_test, y_test)``: non-negative integers, every internal
-            node's the sum of its children's (:meth:`Tree.check_sample_counts`).
+            node's the sum of its children's (:meth:`~prunekit.Tree.check_sample_counts`).
         """
         tree = self.tree
         counts = tree.check_sample_counts(counts)

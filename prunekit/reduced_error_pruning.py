@@ -39,7 +39,7 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
     ----------
     tree : Tree
     counts : ndarray of shape (n_nodes, n_classes)
-        Per-node class counts of the pruning sample (:meth:`Tree.node_counts`).
+        Per-node class counts of the pruning sample (:meth:`~prunekit.Tree.node_counts`).
     labels : {"growing", "pruning"}
     """
     check_tree(tree)
@@ -103,7 +103,7 @@ def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
 def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Pruning:
     """Reduced-error pruning: the smallest pruning with the fewest errors on ``(X_prune, y_prune)``.
 
-    One top-down pass counts the pruning examples at every node (:meth:`Tree.node_counts`), one
+    One top-down pass counts the pruning examples at every node (:meth:`~prunekit.Tree.node_counts`), one
     bottom-up pass compares each node as a leaf with the best pruning below it
     (Kääriäinen, Malinen & Elomaa 2004, Sec. 3): O(n_nodes + m depth) in all.
 

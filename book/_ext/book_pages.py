@@ -9,6 +9,11 @@
 * **Editions.** ``BOOK_EDITION=student`` builds the student edition: sphinx-exercise drops
   every solution (``hide_solutions``), so a teacher can publish the book during a course
   without the answers. The default edition keeps them, collapsed.
+* **Public names in the Library reference.** Docstrings refer to ``prunekit.Tree`` (what a
+  user types); the reference documents it where it is defined (``prunekit.tree.Tree``). A
+  reference to a name that ``prunekit`` (or one of its modules) re-exports is resolved to the
+  object's own documented path. Members a class inherits from another library (scikit-learn's
+  ``set_params``) are left out.
 * **Each script once.** sphinx-thebe and sphinx-togglebutton register their inline
   configuration twice (their handlers run on an event that fires twice), which makes every page
   throw "Identifier 'THEBE_JS_URL' has already been declared"; repeated scripts are dropped.
@@ -177,6 +182,58 @@ def add_edition_to_context(app, pagename, templatename, context, doctree) -> Non
     context["book_edition"] = app.config.book_edition
 
 
+def _defining_path(target: str) -> str | None:
+    """``prunekit.Tree`` -> ``prunekit.tree.Tree``: where a re-exported name is defined, or
+    ``None`` when ``target`` is not a prunekit name that can be found that way."""
+    import importlib
+
+    parts = target.split(".")
+    if parts[0] != "prunekit":
+        return None
+    for split in range(len(parts) - 1, 0, -1):        # the longest importable module first
+        module_name = ".".join(parts[:split])
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError:
+            continue
+        obj = getattr(module, parts[split], None)
+        home = getattr(obj, "__module__", None)
+        if home is None or home == module_name:
+            return None
+        return ".".join([home, *parts[split:]])
+    return None
+
+
+def resolve_public_names(app, env, node, contnode):
+    """Resolve a Python reference to a re-exported prunekit name at its defining module."""
+    if node.get("refdomain") != "py":
+        return None
+    path = _defining_path(node.get("reftarget", ""))
+    if path is None:
+        return None
+    domain = env.get_domain("py")
+    role = node.get("reftype")
+    for objtype in domain.objtypes_for_role(role) or ():
+        found = domain.objects.get(path)
+        if found is not None and found.objtype == objtype:
+            return domain.resolve_xref(env, node["refdoc"], app.builder, role, path, node,
+                                       contnode)
+    return None
+
+
+def skip_foreign_members(app, what, name, obj, skip, options):
+    """Leave out of the reference the members a prunekit class inherits from another library
+    (scikit-learn's ``set_params``, ``set_fit_request``, ...; a named tuple's field getters,
+    which its docstring's Attributes section already describes)."""
+    if what != "class":
+        return None
+    target = getattr(obj, "fget", obj)                 # a property: its getter
+    home = getattr(target, "__module__", None)
+    if home is None or not home.startswith("prunekit"):
+        return True
+    return None
+
+
 def setup(app: Sphinx) -> dict:
     app.add_config_value("appendix_letters", {}, "env")
     app.add_config_value("book_edition", "full", "env")
@@ -184,6 +241,8 @@ def setup(app: Sphinx) -> dict:
     app.connect("builder-inited", use_titled_proof_index)
     app.connect("doctree-read", record_proof_titles)
     app.connect("env-get-updated", letter_appendices, priority=900)
+    app.connect("missing-reference", resolve_public_names)
+    app.connect("autodoc-skip-member", skip_foreign_members)
     app.connect("html-page-context", add_edition_to_context)
     app.connect("html-page-context", each_script_once, priority=999)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
