@@ -90,7 +90,7 @@ def test_sqrt_two_covers_one_deviation_and_two_sqrt_two_covers_two():
 
 def test_the_study_runs_kearns_mansour_with_sqrt_two(results):
     assert study.KM_PAPER_C == math.sqrt(2)
-    assert study.LABELS["km-paper"] == "KM, c = √2"
+    assert study.METHOD_LABELS["km-paper"] == "KM, c = √2"
     stored = results.loc[results["method"] == "km-paper", "parameter"].unique()
     assert np.allclose(stored, math.sqrt(2))
     assert math.sqrt(2) < 2 * math.sqrt(2)   # below the constant of the proof, above the paper's 1

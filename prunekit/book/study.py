@@ -9,7 +9,7 @@ ranks, the Friedman test, the Nemenyi post-hoc test and its critical-difference 
 Protocol (one *split*, seeded by its index ``i``)
 -------------------------------------------------
 1. Permute the examples with ``numpy.random.default_rng(i)``. The first
-   ``round(TEST_FRACTION * n)`` examples form the test part (at most :data:`MAX_TEST` of them
+   ``round(STUDY_TEST_FRACTION * n)`` examples form the test part (at most :data:`MAX_TEST` of them
    are used), the others the training part (at most :data:`MAX_TRAIN` of them are used).
 2. Methods that prune with a separate sample (cost-complexity on a hold-out set, REP, k-REP,
    Nobel's independent-sample penalty, critical-value pruning) grow their tree on the first
@@ -35,10 +35,7 @@ code on a Dask cluster through joblib's ``dask`` backend.
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-import numbers
 import os
 import sys
 import time
@@ -48,7 +45,7 @@ from functools import cached_property, partial
 from pathlib import Path
 
 import numpy as np
-from joblib import Parallel, delayed, parallel_config
+from joblib import delayed
 from sklearn.base import clone
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.model_selection import GridSearchCV, StratifiedKFold
@@ -56,13 +53,17 @@ from sklearn.tree import DecisionTreeClassifier
 from tqdm.auto import tqdm
 
 from prunekit._validation import check_count
+from prunekit.book.experiments import growing_error_budget
+from prunekit.book.rpart import compare_rpart, grow_rpart, rpart_example, rpart_frame
+from prunekit.book.runner import (
+    N_SPLITS, PRUNE_FRACTION, Cache, Dataset, check_keys, check_splits, command_line,
+    led24_dataset, load_dataset, run_command, run_splits, split_indices, uci_dataset,
+    write_results,
+)
 from prunekit.cost_complexity_pruning import (
-    cost_complexity, cost_complexity_path, cross_validate_alpha, holdout_alpha,
+    cost_complexity, cross_validate_alpha, holdout_alpha,
 )
-from prunekit.datasets import (
-    UCI_DATASETS, make_boolean_dnf, make_led24, read_results_csv, results_path, uci_available,
-)
-from prunekit.book.experiments import load_dataset as _load_uci_dataset
+from prunekit.datasets import UCI_DATASETS, make_boolean_dnf, results_path
 from prunekit.heuristics import (
     critical_value, error_based, error_based_raising, minimum_error, pessimistic,
 )
@@ -73,21 +74,16 @@ from prunekit.reduced_error_pruning import reduced_error
 from prunekit.tree import Pruning, Tree
 
 __all__ = [
-    "N_SPLITS", "TEST_FRACTION", "PRUNE_FRACTION", "MAX_TRAIN", "MAX_TEST", "METHODS",
-    "LABELS", "DATASETS", "StudyDataset", "COLUMNS", "DETERMINISTIC_COLUMNS",
-    "USES_PRUNING_SET", "load_study_dataset", "available_datasets", "available_methods",
-    "split_indices", "run_split", "run", "write_results", "read_results", "mean_table",
-    "ranks", "average_ranks", "FriedmanResult", "friedman_test", "nemenyi",
-    "critical_difference", "plot_critical_difference", "paired_comparison", "pareto_front",
-    "plot_pareto", "plot_ranks", "synthetic_parameters", "plot_noise", "time_table",
-    "RPART_SCRIPT", "RpartTree", "rpart_tree_from_frame", "rpart_available", "grow_rpart",
-    "rpart_frame", "compare_rpart", "RPART_COLUMNS", "RPART_EXAMPLE", "rpart_example",
-    "rpart_study", "main",
+    "STUDY_TEST_FRACTION", "MAX_TRAIN", "MAX_TEST", "STUDY_LED_SAMPLES", "METHOD_LABELS",
+    "STUDY_METHODS", "STUDY_DATASETS", "STUDY_COLUMNS", "DETERMINISTIC_COLUMNS",
+    "USES_PRUNING_SET", "available_methods", "run_split", "run", "mean_table", "ranks",
+    "average_ranks", "FriedmanResult", "friedman_test", "nemenyi", "critical_difference",
+    "paired_comparison", "pareto_front", "synthetic_parameters", "time_table",
+    "RPART_COLUMNS", "rpart_study", "main",
 ]
 
-N_SPLITS = 10
-TEST_FRACTION = 0.25
-PRUNE_FRACTION = 1 / 3
+#: The share of a data set held out for testing (its first examples in a split's order).
+STUDY_TEST_FRACTION = 0.25
 #: Training examples used per split at most (the rest of the training part is left out).
 MAX_TRAIN = 5000
 #: Test examples used per split at most.
@@ -110,13 +106,14 @@ DEPTH_GRID = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, None)
 HS_REG_PARAMS = (0.0, 0.1, 1.0, 10.0, 50.0, 100.0, 500.0)
 RF_TREES = 100
 EBP_CONFIDENCE = 0.25    # J48's default -C 0.25
-LED_SAMPLES = 20_000
+#: Examples of LED 24-10 in the study.
+STUDY_LED_SAMPLES = 20_000
 SYNTHETIC_TRAIN = (200, 1000, 5000)
 SYNTHETIC_NOISE = (0.0, 0.1, 0.2, 0.3)
 SYNTHETIC_FEATURES = 16
 
 #: Method keys in the order of the tables, with the labels used in tables and figures.
-LABELS = {
+METHOD_LABELS = {
     "unpruned": "unpruned",
     "ccp-cv": "CCP, CV 0-SE",
     "ccp-cv-1se": "CCP, CV 1-SE",
@@ -137,128 +134,57 @@ LABELS = {
     "hs-cv": "shrinkage (HS)",
     "forest": "random forest",
 }
-METHODS = tuple(LABELS)
+#: The method keys of the study, in the order of the tables.
+STUDY_METHODS = tuple(METHOD_LABELS)
 #: The columns of the results file, one row per (data set, split, method).
-COLUMNS = ("dataset", "group", "n_features", "n_classes", "split", "method", "n_train",
-           "n_grow", "n_prune", "n_test", "parameter", "test_error", "n_leaves", "n_nodes",
-           "depth", "grow_seconds", "prune_seconds")
+STUDY_COLUMNS = ("dataset", "group", "n_features", "n_classes", "split", "method", "n_train",
+                 "n_grow", "n_prune", "n_test", "parameter", "test_error", "n_leaves",
+                 "n_nodes", "depth", "grow_seconds", "prune_seconds")
 #: The columns a rerun reproduces exactly (everything but the times).
-DETERMINISTIC_COLUMNS = COLUMNS[:-2]
-_CACHE_VERSION = 1
+DETERMINISTIC_COLUMNS = STUDY_COLUMNS[:-2]
 
 
 # ---------------------------------------------------------------------- data sets
-@dataclass(frozen=True)
-class StudyDataset:
-    """One data set of the study.
-
-    Attributes
-    ----------
-    name : str
-        Key in :data:`DATASETS`.
-    group : str
-        ``"UCI"``, ``"LED"``, ``"scikit-learn"`` or ``"synthetic"``.
-    description : str
-    """
-
-    name: str
-    group: str
-    description: str
-
-
 def _synthetic_name(m: int, noise: float) -> str:
     return f"dnf-m{m}-noise{noise:g}"
 
 
-DATASETS = {d.name: d for d in (
-    [StudyDataset(name, "UCI", spec.paper_name) for name, spec in UCI_DATASETS.items()]
-    + [StudyDataset("led24", "LED", f"LED 24-10, {LED_SAMPLES:,} examples")]
-    + [StudyDataset("iris", "scikit-learn", "load_iris"),
-       StudyDataset("wine", "scikit-learn", "load_wine"),
-       StudyDataset("breast-cancer", "scikit-learn", "load_breast_cancer"),
-       StudyDataset("digits", "scikit-learn", "load_digits")]
-    + [StudyDataset(_synthetic_name(m, noise), "synthetic",
-                    f"DNF on {{0,1}}^{SYNTHETIC_FEATURES}, {m} training examples, "
-                    f"label noise {noise:g}")
+def _scikit_learn(name: str, data_home=None):
+    import sklearn.datasets as skd
+
+    loader = {"iris": skd.load_iris, "wine": skd.load_wine,
+              "breast-cancer": skd.load_breast_cancer, "digits": skd.load_digits}[name]
+    return loader(return_X_y=True)
+
+
+def _boolean_dnf(m: int, noise: float, data_home=None):
+    """:func:`prunekit.datasets.make_boolean_dnf` on 16 features with label noise ``noise``
+    and m / (1 - STUDY_TEST_FRACTION) examples (seed 0), so that its training part has m."""
+    n = int(round(m / (1 - STUDY_TEST_FRACTION)))
+    return make_boolean_dnf(n, SYNTHETIC_FEATURES, noise=noise, random_state=0)
+
+
+#: The data sets of the study by name (:func:`prunekit.book.runner.load_dataset` loads one):
+#: the UCI sets of Table 1 of Kääriäinen et al., LED 24-10, four of scikit-learn's bundled
+#: sets, and the synthetic family ``dnf-m<m>-noise<p>`` (a DNF on 16 Boolean features, m
+#: training examples, label noise p).
+STUDY_DATASETS = {d.name: d for d in (
+    [uci_dataset(name) for name in UCI_DATASETS]
+    + [led24_dataset(STUDY_LED_SAMPLES, f"LED 24-10, {STUDY_LED_SAMPLES:,} examples")]
+    + [Dataset(name, "scikit-learn", f"load_{name.replace('-', '_')}",
+               partial(_scikit_learn, name))
+       for name in ("iris", "wine", "breast-cancer", "digits")]
+    + [Dataset(_synthetic_name(m, noise), "synthetic",
+               f"DNF on {{0,1}}^{SYNTHETIC_FEATURES}, {m} training examples, "
+               f"label noise {noise:g}", partial(_boolean_dnf, m, noise))
        for noise in SYNTHETIC_NOISE for m in SYNTHETIC_TRAIN])}
 
 
-def _check_keys(values, known, what: str) -> list[str]:
-    """``values`` (one string or several) as a list, each one of ``known``."""
-    values = [values] if isinstance(values, str) else list(values)
-    unknown = [value for value in values if value not in known]
-    if unknown:
-        raise ValueError(f"unknown {what} {unknown!r}; choose from {', '.join(known)}.")
-    if not values:
-        raise ValueError(f"give at least one {what}.")
-    return values
-
-
 def _check_names(names) -> list[str]:
-    return _check_keys(names, list(DATASETS), "data set name")
-
-
-def load_study_dataset(name: str, data_home=None):
-    """The examples of one data set of the study: ``(X, y)``, X float64, y coded 0..K-1.
-
-    UCI sets are read by :func:`prunekit.datasets.load_uci` from ``data_home`` (or
-    ``$PRUNEKIT_DATA``); LED 24-10 is :data:`LED_SAMPLES` examples of
-    :func:`prunekit.datasets.make_led24` (seed 0); the scikit-learn sets are its bundled
-    ``load_*`` sets; ``dnf-m<m>-noise<p>`` is :func:`prunekit.datasets.make_boolean_dnf` on
-    16 features with label noise p and m / (1 - TEST_FRACTION) examples (seed 0), so that its
-    training part has m examples.
-    """
-    dataset = DATASETS[_check_names([name])[0]]
-    if dataset.group == "UCI":
-        X, y, _ = _load_uci_dataset(name, data_home)
-    elif dataset.group == "LED":
-        X, y = make_led24(LED_SAMPLES, noise=0.1, random_state=0)
-    elif dataset.group == "scikit-learn":
-        import sklearn.datasets as skd
-
-        loader = {"iris": skd.load_iris, "wine": skd.load_wine,
-                  "breast-cancer": skd.load_breast_cancer, "digits": skd.load_digits}[name]
-        X, y = loader(return_X_y=True)
-    else:
-        m, noise = name[len("dnf-m"):].split("-noise")
-        n = int(round(int(m) / (1 - TEST_FRACTION)))
-        X, y = make_boolean_dnf(n, SYNTHETIC_FEATURES, noise=float(noise), random_state=0)
-    _, y = np.unique(y, return_inverse=True)
-    return np.asarray(X, dtype=np.float64), y.astype(np.int64)
-
-
-def available_datasets(data_home=None) -> list[str]:
-    """The names of :data:`DATASETS` that can be loaded: every UCI set whose files are in
-    ``data_home`` (or ``$PRUNEKIT_DATA``; none when neither is given), and all the others."""
-    home = data_home or os.environ.get("PRUNEKIT_DATA")
-    return [name for name, d in DATASETS.items()
-            if d.group != "UCI" or (home and uci_available(name, home))]
+    return check_keys(names, list(STUDY_DATASETS), "data set name")
 
 
 # ---------------------------------------------------------------------- one split
-def split_indices(n_samples: int, split: int, max_train: int = MAX_TRAIN,
-                  max_test: int = MAX_TEST):
-    """Training and test indices of split ``split``, and the size of the growing part.
-
-    Returns
-    -------
-    train, test : ndarray of int
-        The training part (at most ``max_train`` examples) and the test part (at most
-        ``max_test``), from a permutation seeded by ``split``.
-    n_grow : int
-        The growing part is ``train[:n_grow]``, the pruning part ``train[n_grow:]``
-        (two thirds and one third).
-    """
-    n_samples = check_count(n_samples, "n_samples", minimum=8)
-    split = check_count(split, "split")
-    max_train = check_count(max_train, "max_train", minimum=6)
-    max_test = check_count(max_test, "max_test", minimum=1)
-    order = np.random.default_rng(split).permutation(n_samples)
-    n_test = int(round(TEST_FRACTION * n_samples))
-    test, train = order[:n_test][:max_test], order[n_test:][:max_train]
-    return train, test, int(round((1 - PRUNE_FRACTION) * len(train)))
-
-
 def _grower(seed: int, **params) -> DecisionTreeClassifier:
     return DecisionTreeClassifier(criterion="entropy", min_samples_leaf=2, random_state=seed,
                                   **params)
@@ -336,7 +262,7 @@ def _ccp_holdout(s):
 def _krep(s):
     tree, grow_seconds = s.part
     start = time.thread_time()
-    k = int(np.floor(KREP_C * growing_errors_of_tree(tree) + 1e-9))
+    k = growing_error_budget(growing_errors_of_tree(tree), KREP_C)
     pruning = k_reduced_error(tree, s.X_prune, s.y_prune, k)
     return _result(pruning, pruning, grow_seconds, time.thread_time() - start, k)
 
@@ -472,14 +398,15 @@ def _sizes(model) -> tuple[int, int, int]:
 
 
 def available_methods() -> tuple[str, ...]:
-    """The keys of :data:`METHODS` this installation can run (in the order of the tables)."""
-    return tuple(key for key in METHODS if key in _RUNNERS)
+    """The keys of :data:`STUDY_METHODS` this installation can run (in the order of the
+    tables)."""
+    return tuple(key for key in STUDY_METHODS if key in _RUNNERS)
 
 
 def _check_methods(methods) -> list[str]:
     if methods is None:
         return list(available_methods())
-    return _check_keys(methods, available_methods(), "method")
+    return check_keys(methods, available_methods(), "method")
 
 
 def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, methods=None):
@@ -496,12 +423,13 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, meth
     split : int
         Seeds the grower and the cross-validation folds.
     methods : list of str, optional
-        Keys of :data:`METHODS`; default every available method.
+        Keys of :data:`STUDY_METHODS`; default every available method.
 
     Returns
     -------
     list of dict
-        One row per method with the columns :data:`COLUMNS` except ``dataset`` and ``group``.
+        One row per method with the columns :data:`STUDY_COLUMNS` except ``dataset`` and
+        ``group``.
     """
     methods = _check_methods(methods)
     n_grow = int(round((1 - PRUNE_FRACTION) * len(y_train)))
@@ -527,41 +455,16 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, meth
     return rows
 
 
-# ---------------------------------------------------------------------- caching and running
+# ---------------------------------------------------------------------- running
 def _protocol(max_train: int, max_test: int) -> dict:
     """Everything a cached row depends on besides the data set, the split and the method."""
-    return dict(max_train=max_train, max_test=max_test, test_fraction=TEST_FRACTION,
-                prune_fraction=PRUNE_FRACTION, cv_folds=CV_FOLDS, grid_folds=GRID_FOLDS,
-                hs_folds=HS_FOLDS, krep_c=KREP_C, km_delta=KM_DELTA, km_paper_c=KM_PAPER_C,
-                km_c_grid=list(KM_C_GRID), ccp_grid_size=CCP_GRID_SIZE,
-                depth_grid=list(DEPTH_GRID), hs_reg_params=list(HS_REG_PARAMS),
-                rf_trees=RF_TREES, ebp_confidence=EBP_CONFIDENCE)
-
-
-def _cache_path(cache, name: str, split: int) -> Path:
-    return Path(cache) / name / f"split{split:02d}.json"
-
-
-def _read_cache(path: Path, protocol: dict) -> dict:
-    """The cached rows of one split, by method ({} when absent or made by another protocol)."""
-    try:
-        content = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return {}
-    ok = content.get("cache_version") == _CACHE_VERSION and content.get("protocol") == protocol
-    return content.get("rows", {}) if ok else {}
-
-
-def _write_cache(path: Path, protocol: dict, rows: dict) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_text(json.dumps(dict(cache_version=_CACHE_VERSION, protocol=protocol,
-                                         rows=rows), indent=1))
-    os.replace(temporary, path)                 # a killed run never leaves half a file
-
-
-def _task(name, split, X_train, y_train, X_test, y_test, n_classes, methods):
-    return name, split, run_split(X_train, y_train, X_test, y_test, n_classes, split, methods)
+    return dict(runner="study", max_train=max_train, max_test=max_test,
+                test_fraction=STUDY_TEST_FRACTION, prune_fraction=PRUNE_FRACTION,
+                cv_folds=CV_FOLDS, grid_folds=GRID_FOLDS, hs_folds=HS_FOLDS, krep_c=KREP_C,
+                km_delta=KM_DELTA, km_paper_c=KM_PAPER_C, km_c_grid=list(KM_C_GRID),
+                ccp_grid_size=CCP_GRID_SIZE, depth_grid=list(DEPTH_GRID),
+                hs_reg_params=list(HS_REG_PARAMS), rf_trees=RF_TREES,
+                ebp_confidence=EBP_CONFIDENCE)
 
 
 def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_jobs=None,
@@ -572,13 +475,13 @@ def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_j
     Parameters
     ----------
     names : str or list of str
-        Keys of :data:`DATASETS`.
+        Keys of :data:`STUDY_DATASETS`.
     data_home : path-like, optional
         Directory of the UCI files (default ``$PRUNEKIT_DATA``).
     splits : int or iterable of int, default 10
         Number of splits (0..splits-1) or the split indices.
     methods : list of str, optional
-        Keys of :data:`METHODS`; default every available method.
+        Keys of :data:`STUDY_METHODS`; default every available method.
     cache : path-like, optional
         Directory of per-split JSON files. A split's rows are written as soon as it finishes;
         a rerun reads them back and runs only the (data set, split, method) triples missing.
@@ -589,80 +492,41 @@ def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_j
     max_train, max_test : int
         At most this many training and test examples per split.
     out : path-like, optional
-        CSV file to write (:func:`write_results`).
+        CSV file to write (:func:`prunekit.book.runner.write_results`).
     progress : bool
         Show a tqdm progress bar over the splits.
     report : dict, optional
-        Filled with ``splits`` (the number of (data set, split) pairs), ``computed`` (how many
-        of them had methods to run, the others came from the cache) and ``wall_seconds``.
+        Filled as by :func:`prunekit.book.runner.run_splits`.
 
     Returns
     -------
     list of dict
         One row per (data set, split, method), in the order of ``names``, splits and
-        ``methods``, with the columns :data:`COLUMNS`.
+        ``methods``, with the columns :data:`STUDY_COLUMNS`.
     """
-    start = time.perf_counter()
     names = _check_names(names)
     methods = _check_methods(methods)
-    splits = list(range(check_count(splits, "splits", minimum=1))) \
-        if isinstance(splits, numbers.Integral) else [check_count(s, "split") for s in splits]
+    splits = check_splits(splits)
     protocol = _protocol(check_count(max_train, "max_train", minimum=6),
                          check_count(max_test, "max_test", minimum=1))
-    done, todo, data = {}, [], {}
-    for name in names:
-        X, y = data[name] = load_study_dataset(name, data_home)
-        for split in splits:
-            cached = _read_cache(_cache_path(cache, name, split), protocol) if cache else {}
-            done[name, split] = cached
-            missing = [m for m in methods if m not in cached]
-            if missing:
-                todo.append((name, split, missing))
+    data = {name: load_dataset(STUDY_DATASETS[name], data_home) for name in names}
 
-    def tasks():
-        for name, split, missing in todo:
-            X, y = data[name]
-            train, test, _ = split_indices(len(y), split, max_train, max_test)
-            yield delayed(_task)(name, split, X[train], y[train], X[test], y[test],
-                                 int(y.max()) + 1, missing)
+    def task(name, split, missing):
+        X, y = data[name]
+        train, test, _ = split_indices(len(y), split, STUDY_TEST_FRACTION, max_train, max_test)
+        return delayed(run_split)(X[train], y[train], X[test], y[test], int(y.max()) + 1,
+                                  split, missing)
 
-    bar = tqdm(total=len(done), initial=len(done) - len(todo), desc="splits",
-               disable=not progress)
-    if todo:
-        for name, split, rows in Parallel(n_jobs=n_jobs, return_as="generator_unordered")(
-                tasks()):
-            done[name, split].update({row["method"]: row for row in rows})
-            if cache:
-                _write_cache(_cache_path(cache, name, split), protocol, done[name, split])
-            bar.update()
-    bar.close()
-    results = [dict(done[name, split][method], dataset=name, group=DATASETS[name].group,
-                    n_features=data[name][0].shape[1], n_classes=int(data[name][1].max()) + 1)
-               for name in names for split in splits for method in methods]
-    results = [{column: row[column] for column in COLUMNS} for row in results]
+    done = run_splits(names, splits, methods, task, key="method",
+                      cache=None if cache is None else Cache(cache, protocol, key="method"),
+                      n_jobs=n_jobs, progress=progress, report=report)
+    rows = [dict(done[name, split][method], dataset=name, group=STUDY_DATASETS[name].group,
+                 n_features=data[name][0].shape[1], n_classes=int(data[name][1].max()) + 1)
+            for name in names for split in splits for method in methods]
+    rows = [{column: row[column] for column in STUDY_COLUMNS} for row in rows]
     if out is not None:
-        write_results(results, out)
-    if report is not None:
-        report.update(splits=len(done), computed=len(todo),
-                      wall_seconds=time.perf_counter() - start)
-    return results
-
-
-def write_results(rows, out) -> None:
-    """Write rows as CSV with the columns :data:`COLUMNS` (floats in full precision, missing
-    parameters as ``nan``)."""
-    import pandas as pd
-
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    pd.DataFrame(list(rows), columns=COLUMNS).to_csv(out, index=False, na_rep="nan")
-
-
-def read_results(path):
-    """Read a results CSV into a :class:`pandas.DataFrame` (one row per data set, split and
-    method; the inverse of :func:`write_results`). The committed study is
-    ``prunekit.datasets.load_results("study")``."""
-    return read_results_csv(path)
+        write_results(rows, STUDY_COLUMNS, out)
+    return rows
 
 
 # ---------------------------------------------------------------------- statistics
@@ -678,12 +542,12 @@ def _frame(results):
 
 def mean_table(results, value: str = "test_error", methods=None):
     """Mean of ``value`` over the splits: a data set x method table (methods in the order
-    of :data:`METHODS`, or of ``methods``; data sets in the order they first appear).
+    of :data:`STUDY_METHODS`, or of ``methods``; data sets in the order they first appear).
 
     Parameters
     ----------
     results : pandas.DataFrame or list of dict
-        Rows with the columns :data:`COLUMNS` (e.g. from :func:`read_results`).
+        Rows with the columns :data:`STUDY_COLUMNS` (e.g. from :func:`read_results`).
     value : str, default "test_error"
         A numeric column: ``test_error``, ``n_leaves``, ``n_nodes``, ``depth``, ...
     methods : list of str, optional
@@ -694,7 +558,8 @@ def mean_table(results, value: str = "test_error", methods=None):
         raise ValueError(f"value must be a column of the results, got {value!r}.")
     present = list(dict.fromkeys(frame["method"]))
     if methods is None:
-        methods = [m for m in METHODS if m in present] + [m for m in present if m not in METHODS]
+        methods = [m for m in STUDY_METHODS if m in present] + \
+            [m for m in present if m not in STUDY_METHODS]
     else:
         methods = list(methods)
         absent = [m for m in methods if m not in present]
@@ -799,7 +664,7 @@ def plot_critical_difference(results, value: str = "test_error", methods=None, *
 
     table = mean_table(results, value, methods)
     average = table.rank(axis=1, method="average").mean(axis=0)
-    average.index = [LABELS.get(m, m) for m in average.index]
+    average.index = [METHOD_LABELS.get(m, m) for m in average.index]
     pvalues = scikit_posthocs.posthoc_nemenyi_friedman(table)
     pvalues.index = pvalues.columns = average.index
     if ax is None:
@@ -857,7 +722,7 @@ def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, 
     without it the average ranks over all data sets of the size and of the test error.
     ``label`` is ``"all"`` to label every point or ``"front"`` to label the Pareto-optimal
     ones only. With ``numbers`` a point is labelled by the method's number (its position
-    in :data:`METHODS`, from 1) and a key to the right of the axes names the labelled
+    in :data:`STUDY_METHODS`, from 1) and a key to the right of the axes names the labelled
     methods, so that close points stay readable. Returns the axes.
     """
     if label not in ("all", "front"):
@@ -885,15 +750,15 @@ def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, 
             zorder=1, label="Pareto front")
     ax.scatter(x[~front], y[~front], color="tab:blue", zorder=2)
     ax.scatter(x[front], y[front], color="tab:red", zorder=2)
-    number = {m: i + 1 for i, m in enumerate(list(METHODS) + [m for m in x.index
-                                                             if m not in METHODS])}
+    number = {m: i + 1 for i, m in enumerate(list(STUDY_METHODS) + [m for m in x.index
+                                                                   if m not in STUDY_METHODS])}
     shown = [m for m, on_front in zip(x.index, front) if on_front or label == "all"]
     for method in shown:
-        text = str(number[method]) if numbers else LABELS.get(method, method)
+        text = str(number[method]) if numbers else METHOD_LABELS.get(method, method)
         ax.annotate(text, (x[method], y[method]), fontsize=9, xytext=(3, 3),
                     textcoords="offset points")
     if numbers:
-        key = "\n".join(f"{number[m]:>2}  {LABELS.get(m, m)}"
+        key = "\n".join(f"{number[m]:>2}  {METHOD_LABELS.get(m, m)}"
                         for m in sorted(shown, key=number.get))
         ax.text(1.03, 1.0, key, transform=ax.transAxes, va="top", ha="left", fontsize=9,
                 family="monospace")
@@ -917,7 +782,7 @@ def plot_ranks(results, value: str = "test_error", methods=None, *, ax=None, tit
     if own_figure:
         _, ax = plt.subplots(figsize=(7, 0.22 * len(table) + 2.2))
     image = ax.imshow(table.to_numpy(), aspect="auto", cmap="viridis_r")
-    ax.set_xticks(range(table.shape[1]), [LABELS.get(m, m) for m in table.columns],
+    ax.set_xticks(range(table.shape[1]), [METHOD_LABELS.get(m, m) for m in table.columns],
                   rotation=60, ha="right", fontsize=9)
     ax.set_yticks(range(table.shape[0]), table.index, fontsize=9)
     bar = ax.figure.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
@@ -944,8 +809,8 @@ def plot_noise(results, methods, *, axes=None):
     import matplotlib.pyplot as plt
 
     frame = _frame(results)
-    frame = frame[frame["dataset"].map(lambda d: d in DATASETS
-                                       and DATASETS[d].group == "synthetic")]
+    frame = frame[frame["dataset"].map(lambda d: d in STUDY_DATASETS
+                                       and STUDY_DATASETS[d].group == "synthetic")]
     if frame.empty:
         raise ValueError("the results have no synthetic data sets.")
     table = mean_table(frame, "test_error", methods)
@@ -960,7 +825,7 @@ def plot_noise(results, methods, *, axes=None):
         noise = np.array([parameters[d][1] for d in names])
         for method in table.columns:
             ax.plot(noise, table.loc[names, method].to_numpy() - noise, "o-", ms=3,
-                    label=LABELS.get(method, method))
+                    label=METHOD_LABELS.get(method, method))
         ax.set_title(f"m = {m}", fontsize=10)
         ax.set_xlabel("label noise (Bayes risk)", fontsize=9)
         ax.tick_params(labelsize=9)
@@ -970,311 +835,62 @@ def plot_noise(results, methods, *, axes=None):
 
 def time_table(results):
     """CPU seconds per method, summed over every data set and split: growing, pruning (with
-    any tuning), and both; methods in the order of :data:`METHODS`."""
+    any tuning), and both; methods in the order of :data:`STUDY_METHODS`."""
     frame = _frame(results)
     table = frame.groupby("method", sort=False)[["grow_seconds", "prune_seconds"]].sum()
     table["total_seconds"] = table.sum(axis=1)
-    order = [m for m in METHODS if m in table.index] + \
-        [m for m in table.index if m not in METHODS]
+    order = [m for m in STUDY_METHODS if m in table.index] + \
+        [m for m in table.index if m not in STUDY_METHODS]
     return table.reindex(order)
 
 
 # ---------------------------------------------------------------------- R's rpart
-#: The R script that grows a tree with rpart and writes its frame, splits and cp table.
-RPART_SCRIPT = Path(__file__).with_name("rpart_export.R")
-#: rpart.control's defaults for the smallest node to split and the smallest leaf.
-RPART_MINSPLIT, RPART_MINBUCKET = 20, 7
-
-
-@dataclass(frozen=True, eq=False)
-class RpartTree:
-    """A tree grown by R's rpart, rebuilt as a prunekit :class:`~prunekit.Tree`.
-
-    Attributes
-    ----------
-    tree : Tree
-        Node i is row i of rpart's frame (preorder); the counts are rpart's class counts, and
-        the split rules route every example as rpart does.
-    node : ndarray of int
-        rpart's node numbers (root 1, children 2n and 2n + 1).
-    complexity : ndarray of float
-        rpart's ``frame$complexity`` per node: the cp at which rpart's ``prune`` removes the
-        node's split, in units of the root's risk.
-    cptable : ndarray of float
-        The ``CP`` column of rpart's cp table, decreasing.
-    """
-
-    tree: Tree
-    node: np.ndarray
-    complexity: np.ndarray
-    cptable: np.ndarray
-
-    def prune(self, cp: float) -> Pruning:
-        """What ``prune(fit, cp)`` keeps: every split whose complexity is at most ``cp`` is
-        snipped off (``prune.rpart``: ``toss <- id[ff$complexity <= cp & ...]``)."""
-        return Pruning.from_collapsed(self.tree, (self.complexity <= cp) & ~self.tree.is_leaf)
-
-    @property
-    def root_errors(self) -> int:
-        """Misclassified examples at the root, R(root) in counts: cp = alpha / R(root)."""
-        counts = self.tree.counts[0]
-        return int(counts.sum() - counts.max())
-
-    def exact_complexity(self) -> np.ndarray:
-        """The exact weakest-link cp of every node: the alpha at which
-        :func:`prunekit.cost_complexity_path` collapses it (or cuts it away with an ancestor),
-        divided by R(root); ``inf`` at leaves."""
-        path = cost_complexity_path(self.tree, "error")
-        return path.node_alpha * self.tree.n_samples / self.root_errors
-
-    def exact_cptable(self) -> np.ndarray:
-        """The distinct cps of the exact weakest-link sequence, decreasing (rpart's order)."""
-        path = cost_complexity_path(self.tree, "error")
-        return (path.alphas * self.tree.n_samples / self.root_errors)[::-1]
-
-    def smallest_minimiser(self, cp: float) -> Pruning:
-        """The smallest pruning minimising R_alpha at alpha = cp R(root), as
-        :func:`prunekit.cost_complexity_pruning` finds it; a cp within a relative 1e-9 of a node's
-        exact cp counts as equal to it (rpart's cps are rounded doubles)."""
-        exact = self.exact_complexity()
-        return Pruning.from_collapsed(self.tree, (exact <= cp * (1 + 1e-9)) & ~self.tree.is_leaf)
-
-    def cost(self, pruning: Pruning, cp: float) -> float:
-        """R_alpha(P) / R(root) = (errors(P) + cp R(root) |leaves(P)|) / R(root), the cost
-        rpart's cp measures, on the growing sample."""
-        return (pruning.errors() + cp * self.root_errors * pruning.n_leaves) / self.root_errors
-
-
-def rpart_tree_from_frame(frame, n_features: int) -> RpartTree:
-    """Rebuild an rpart tree from the table :func:`grow_rpart` reads (one row per node).
-
-    Parameters
-    ----------
-    frame : pandas.DataFrame
-        Columns ``node``, ``var`` (``"<leaf>"`` or ``"x<j>"``), ``complexity``, ``ncat`` and
-        ``index`` (the split; ncat -1 sends values below ``index`` to node 2n, +1 sends them
-        to 2n + 1), and the class counts ``c0``, ``c1``, ...
-    n_features : int
-
-    Returns
-    -------
-    RpartTree
-        ``cptable`` is the distinct complexities of the internal nodes, decreasing, and 0.
-    """
-    node = frame["node"].to_numpy(dtype=np.int64)
-    where = {int(v): i for i, v in enumerate(node)}
-    n = len(node)
-    left, right = np.full(n, -1), np.full(n, -1)
-    feature, threshold = np.full(n, -1), np.full(n, np.nan)
-    names = frame["var"].astype(str).to_numpy()
-    for i in np.flatnonzero(names != "<leaf>"):
-        low, high = where[2 * int(node[i])], where[2 * int(node[i]) + 1]
-        if frame["ncat"].iloc[i] > 0:
-            low, high = high, low
-        left[i], right[i] = low, high
-        feature[i] = int(names[i][1:])
-        # rpart sends x < index one way; prunekit sends x <= threshold left
-        threshold[i] = np.nextafter(float(frame["index"].iloc[i]), -np.inf)
-    counts = frame[sorted((c for c in frame.columns if c[0] == "c" and c[1:].isdigit()),
-                          key=lambda c: int(c[1:]))].to_numpy(dtype=np.int64)
-    tree = Tree.from_arrays(left, right, counts, feature, threshold, n_features=n_features)
-    complexity = frame["complexity"].to_numpy(dtype=float)
-    cps = np.unique(np.append(complexity[~tree.is_leaf], 0.0))[::-1]
-    return RpartTree(tree, node, complexity, cps)
-
-
-def rpart_available(rscript: str = "Rscript") -> bool:
-    """Whether ``rscript`` runs and has the rpart package."""
-    import shutil
-    import subprocess
-
-    if shutil.which(rscript) is None:
-        return False
-    done = subprocess.run([rscript, "-e", "library(rpart)"], capture_output=True)
-    return done.returncode == 0
-
-
-def grow_rpart(X, y, *, minsplit: int = RPART_MINSPLIT, minbucket: int = RPART_MINBUCKET,
-               rscript: str = "Rscript") -> RpartTree:
-    """Grow a classification tree with R's rpart (to cp = 0) and rebuild it in prunekit.
-
-    Runs :data:`RPART_SCRIPT` (rpart with ``cp = 0, xval = 0, maxcompete = 0,
-    maxsurrogate = 0`` and the given ``minsplit``, ``minbucket``) in a temporary folder.
-    The rebuilt tree routes ``X`` to rpart's counts exactly (checked).
-
-    Parameters
-    ----------
-    X : array-like of shape (m, d), numeric
-    y : array-like of int, labels 0..K-1
-    minsplit, minbucket : int
-        rpart.control's smallest node to split and smallest leaf (defaults 20 and 7).
-    rscript : str, default "Rscript"
-
-    Returns
-    -------
-    RpartTree
-        With rpart's own cp table.
-    """
-    import subprocess
-    import tempfile
-
-    import pandas as pd
-
-    X = np.asarray(X, dtype=np.float64)
-    y = np.asarray(y)
-    if X.ndim != 2 or len(X) != len(y):
-        raise ValueError("X must be 2-d with one row per label in y.")
-    minsplit = check_count(minsplit, "minsplit", minimum=2)
-    minbucket = check_count(minbucket, "minbucket", minimum=1)
-    with tempfile.TemporaryDirectory() as folder:
-        folder = Path(folder)
-        data = pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])])
-        data["y"] = y
-        data.to_csv(folder / "data.csv", index=False, float_format="%.17g")
-        done = subprocess.run([rscript, str(RPART_SCRIPT), str(folder / "data.csv"),
-                               str(folder), str(minsplit), str(minbucket)],
-                              capture_output=True, text=True)
-        if done.returncode != 0:
-            raise RuntimeError(f"rpart failed: {done.stderr.strip()}")
-        frame = pd.read_csv(folder / "frame.csv")
-        splits = pd.read_csv(folder / "splits.csv")
-        cptable = pd.read_csv(folder / "cptable.csv")["CP"].to_numpy()
-    inner = frame["var"] != "<leaf>"
-    frame["ncat"], frame["index"] = np.nan, np.nan
-    frame.loc[inner, "ncat"] = splits["ncat"].to_numpy()
-    frame.loc[inner, "index"] = splits["index"].to_numpy()
-    fit = rpart_tree_from_frame(frame, X.shape[1])
-    codes = np.searchsorted(np.unique(y), y)
-    if not np.array_equal(fit.tree.node_counts(X, codes), fit.tree.counts):
-        raise RuntimeError("the rebuilt tree does not route the data as rpart did.")
-    return RpartTree(fit.tree, fit.node, fit.complexity, cptable)
-
-
-def rpart_frame(fit: RpartTree):
-    """The table :func:`rpart_tree_from_frame` reads back, for storing an rpart tree."""
-    import pandas as pd
-
-    tree = fit.tree
-    inner = ~tree.is_leaf
-    ncat = np.full(tree.n_nodes, np.nan)
-    index = np.full(tree.n_nodes, np.nan)
-    # the child numbered 2n is prunekit's left child exactly when ncat = -1
-    even_left = fit.node[np.maximum(tree.left, 0)] == 2 * fit.node
-    ncat[inner] = np.where(even_left[inner], -1.0, 1.0)
-    index[inner] = np.nextafter(tree.threshold[inner], np.inf)
-    frame = pd.DataFrame(dict(node=fit.node, var=np.where(inner, [f"x{f}" for f in
-                                                                tree.feature], "<leaf>"),
-                              complexity=fit.complexity, ncat=ncat, index=index))
-    for k in range(tree.n_classes):
-        frame[f"c{k}"] = tree.counts[:, k]
-    return frame
-
-
-def compare_rpart(fit: RpartTree) -> dict:
-    """rpart's cp table and ``prune`` against the exact weakest-link sequence on one tree.
-
-    Returns
-    -------
-    dict
-        ``nodes`` and ``splits`` of the tree; ``splits_differ``, the splits whose rpart
-        complexity differs from the exact weakest-link cp (relative tolerance 1e-9);
-        ``rpart_cps`` and ``exact_cps``, the lengths of the two cp tables; and, over the cps
-        of rpart's own table, ``prune_differs``, how many ``prune(fit, cp)`` calls return
-        another subtree than the smallest minimiser of R_alpha (alpha = cp R(root)), and
-        ``prune_not_minimal``, how many of those return a subtree of strictly larger
-        R_alpha (relative margin 1e-9).
-    """
-    tree = fit.tree
-    inner = ~tree.is_leaf
-    exact = fit.exact_complexity()
-    tolerance = 1e-9 * np.maximum(1.0, np.abs(exact))
-    differ = inner & ~(np.abs(exact - fit.complexity) <= tolerance)
-    different = worse = 0
-    for cp in fit.cptable:
-        rpart_pruning, best = fit.prune(cp), fit.smallest_minimiser(cp)
-        if rpart_pruning != best:
-            different += 1
-            excess = fit.cost(rpart_pruning, cp) - fit.cost(best, cp)
-            worse += bool(excess > 1e-9 * fit.cost(best, cp))
-    return dict(nodes=tree.n_nodes, splits=int(inner.sum()), splits_differ=int(differ.sum()),
-                rpart_cps=len(fit.cptable), exact_cps=len(fit.exact_cptable()),
-                prune_differs=different, prune_not_minimal=worse)
-
-
 #: The columns of the rpart comparison file, one row per data set.
 RPART_COLUMNS = ("dataset", "group", "n_train", "nodes", "splits", "splits_differ",
                  "rpart_cps", "exact_cps", "prune_differs", "prune_not_minimal")
-#: The sample of the small tree on which rpart's prune misses the minimiser (Chapter 9).
-RPART_EXAMPLE = dict(n_samples=200, n_features=16, noise=0.2, random_state=1)
-
-
-def rpart_example(rscript: str = "Rscript") -> RpartTree:
-    """rpart's tree (default control, grown to cp = 0) on :data:`RPART_EXAMPLE`'s sample of
-    :func:`prunekit.datasets.make_boolean_dnf`: 11 nodes, and one cp of rpart's own table at
-    which ``prune`` returns a subtree that does not minimise R_alpha."""
-    X, y = make_boolean_dnf(**RPART_EXAMPLE)
-    return grow_rpart(X, y, rscript=rscript)
 
 
 def rpart_study(names, data_home=None, *, split: int = 0, max_train: int = MAX_TRAIN,
                 rscript: str = "Rscript", out=None, progress: bool = True) -> list[dict]:
-    """:func:`compare_rpart` on the training part of split ``split`` of every data set.
+    """:func:`prunekit.book.rpart.compare_rpart` on the training part of split ``split`` of
+    every data set.
 
     rpart grows each tree with its default ``minsplit = 20, minbucket = 7`` down to cp = 0;
     with ``out``, the rows (columns :data:`RPART_COLUMNS`) are written as CSV and the frame
-    of :func:`rpart_example` next to it, as ``rpart_example.csv``.
+    of :func:`prunekit.book.rpart.rpart_example` next to it, as ``rpart_example.csv``.
     """
-    import pandas as pd
-
     rows = []
     for name in tqdm(_check_names(names), desc="rpart", disable=not progress):
-        X, y = load_study_dataset(name, data_home)
-        train, _, _ = split_indices(len(y), split, max_train)
+        X, y = load_dataset(STUDY_DATASETS[name], data_home)
+        train = split_indices(len(y), split, STUDY_TEST_FRACTION, max_train).train
         fit = grow_rpart(X[train], y[train], rscript=rscript)
-        rows.append(dict(dataset=name, group=DATASETS[name].group, n_train=len(train),
+        rows.append(dict(dataset=name, group=STUDY_DATASETS[name].group, n_train=len(train),
                          **compare_rpart(fit)))
     if out is not None:
-        out = Path(out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        pd.DataFrame(rows, columns=RPART_COLUMNS).to_csv(out, index=False)
-        rpart_frame(rpart_example(rscript)).to_csv(out.parent / "rpart_example.csv",
+        write_results(rows, RPART_COLUMNS, out)
+        rpart_frame(rpart_example(rscript)).to_csv(Path(out).parent / "rpart_example.csv",
                                                    index=False, float_format="%.17g")
     return rows
 
 
 # ---------------------------------------------------------------------- command line
-#: The command line's options: flags, then argparse's keyword arguments.
-_OPTIONS = (
-    (("datasets",), dict(nargs="*", help=f"data set names: {', '.join(DATASETS)}")),
-    (("--all",), dict(action="store_true",
-                      help="every data set (the UCI ones whose files are in --data)")),
-    (("--data",), dict(help="directory of the UCI files (default: $PRUNEKIT_DATA)")),
-    (("--methods",), dict(nargs="+", help=f"methods (default all): {', '.join(METHODS)}")),
-    (("--splits",), dict(type=int, default=N_SPLITS, help=f"random splits ({N_SPLITS})")),
-    (("--max-train",), dict(type=int, default=MAX_TRAIN,
-                            help=f"training examples per split at most ({MAX_TRAIN})")),
-    (("--max-test",), dict(type=int, default=MAX_TEST,
-                           help=f"test examples per split at most ({MAX_TEST})")),
-    (("--n-jobs",), dict(type=int, help="parallel splits (joblib; default 1, or every "
-                                        "Dask worker)")),
-    (("--dask-scheduler",), dict(metavar="ADDRESS", help="run the splits on this Dask "
-                                                         "cluster (e.g. tcp://host:8786)")),
-    (("--cache",), dict(help="directory of per-split results")),
-    (("--rpart",), dict(action="store_true",
-                        help="compare R's rpart cp tables with the exact weakest-link "
-                             "sequence instead (needs Rscript with rpart)")),
-    (("--out",), dict(help="CSV file to write (default: the table the book reads, "
-                           "prunekit/data/study.csv, or rpart_cp.csv there with --rpart)")),
-)
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m prunekit.book.study",
-        description="Every pruning method of the book, and the usual alternatives, on the "
-                    "same random splits of many data sets (Chapter 9).")
-    for flags, options in _OPTIONS:
-        parser.add_argument(*flags, **options)
+def _parser():
+    parser = command_line(
+        "python -m prunekit.book.study",
+        "Every pruning method of the book, and the usual alternatives, on the same random "
+        "splits of many data sets (Chapter 9).", STUDY_DATASETS)
+    parser.add_argument("--methods", nargs="+",
+                        help=f"methods (default all): {', '.join(STUDY_METHODS)}")
+    parser.add_argument("--max-train", type=int, default=MAX_TRAIN,
+                        help=f"training examples per split at most ({MAX_TRAIN})")
+    parser.add_argument("--max-test", type=int, default=MAX_TEST,
+                        help=f"test examples per split at most ({MAX_TEST})")
+    parser.add_argument("--rpart", action="store_true",
+                        help="compare R's rpart cp tables with the exact weakest-link sequence "
+                             "instead (needs Rscript with rpart)")
+    parser.add_argument("--out", help="CSV file to write (default: the table the book reads, "
+                                      "prunekit/data/study.csv, or rpart_cp.csv there with "
+                                      "--rpart)")
     return parser
 
 
@@ -1283,43 +899,31 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.out is None:
         args.out = results_path("rpart_cp" if args.rpart else "study")
-    names = available_datasets(args.data) if args.all else args.datasets
-    report = {}
-    options = dict(splits=args.splits, methods=args.methods, cache=args.cache,
-                   max_train=args.max_train, max_test=args.max_test, out=args.out,
-                   report=report)
-    start = time.perf_counter()
-    try:
-        if args.rpart:
-            rpart_study(names, args.data, max_train=args.max_train, out=args.out)
-        elif args.dask_scheduler:
-            from distributed import Client
-
-            with Client(args.dask_scheduler), parallel_config(backend="dask"):
-                run(names, args.data, n_jobs=args.n_jobs, **options)
-        else:
-            run(names, args.data, n_jobs=args.n_jobs or 1, **options)
-    except (ValueError, TypeError, FileNotFoundError, RuntimeError) as error:
-        parser.error(str(error))
-    print(f"{len(names)} data sets in {time.perf_counter() - start:.0f} s (wall clock)",
-          file=sys.stderr)
+    if args.rpart:
+        run_command(parser, args, STUDY_DATASETS,
+                    lambda names, **_: rpart_study(names, args.data, max_train=args.max_train,
+                                                   out=args.out))
+        return 0
+    report = run_command(parser, args, STUDY_DATASETS,
+                         partial(run, data_home=args.data, splits=args.splits,
+                                 methods=args.methods, cache=args.cache,
+                                 max_train=args.max_train, max_test=args.max_test,
+                                 out=args.out))
     if report and report["computed"] == report["splits"]:
         # a run from scratch: keep its wall time next to the results
-        _write_run_record(args, names, report)
+        _write_run_record(args, report)
     return 0
 
 
-def _write_run_record(args, names, report) -> None:
+def _write_run_record(args, report) -> None:
     """``<out>_run.csv``: the wall time of a run that computed every split (none cached)."""
-    import pandas as pd
-
     out = Path(args.out)
-    record = dict(datasets=len(names), splits=report["splits"],
+    record = dict(datasets=report["datasets"], splits=report["splits"],
                   methods=len(_check_methods(args.methods)),
                   backend="dask" if args.dask_scheduler else "loky",
                   n_jobs=args.n_jobs or (-1 if args.dask_scheduler else 1),
                   cpu_count=os.cpu_count(), wall_seconds=report["wall_seconds"])
-    pd.DataFrame([record]).to_csv(out.with_name(out.stem + "_run.csv"), index=False)
+    write_results([record], list(record), out.with_name(out.stem + "_run.csv"))
 
 
 if __name__ == "__main__":

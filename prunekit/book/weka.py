@@ -33,7 +33,6 @@ another jar.
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import re
 import shutil
@@ -46,6 +45,7 @@ from pathlib import Path
 import numpy as np
 
 from prunekit._validation import check_count, check_sample_and_labels
+from prunekit.book.runner import write_results
 from prunekit.datasets import results_path
 from prunekit.heuristics import _check_confidence, error_based, error_based_raising
 from prunekit.tree import Pruning, Tree
@@ -494,12 +494,9 @@ def agreement_datasets(data_home=None):
 
 
 def write_agreement(rows, path) -> None:
-    """Write the rows of :func:`agreement` to a CSV file with :data:`AGREEMENT_COLUMNS`."""
-    with open(path, "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=AGREEMENT_COLUMNS, extrasaction="ignore",
-                                lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+    """Write the rows of :func:`agreement` to a CSV file with :data:`AGREEMENT_COLUMNS`
+    (:func:`prunekit.book.runner.write_results`; the trees are left out)."""
+    write_results(rows, AGREEMENT_COLUMNS, path)
 
 
 def main(argv=None) -> int:

@@ -8,6 +8,9 @@ import numpy as np
 import pytest
 
 import prunekit.book.experiments as ex
+from prunekit.book.runner import (
+    available_datasets, read_results, split_indices, write_results,
+)
 from prunekit.datasets import make_led24, results_path
 from prunekit.tree import count_prunings
 from uci import UCI_DIR, needs_uci
@@ -27,7 +30,7 @@ def test_runner_on_a_tiny_data_set(tiny):
     rows = ex.run_dataset("tiny", X, y, "TINY", splits=3, progress=False)
     assert [row["split"] for row in rows] == [0, 1, 2]
     for row in rows:
-        assert list(row) == list(ex.COLUMNS)
+        assert list(row) == list(ex.REPRODUCTION_COLUMNS)
         assert row["n_grow"] + row["n_prune"] + row["n_test"] == row["n_samples"] == 1500
         assert row["n_test"] == 150 and row["n_grow"] == 900
         assert row["k"] == int(np.floor(1.1 * row["unpruned_grow_errors"] + 1e-9))
@@ -43,7 +46,7 @@ def test_runner_on_a_tiny_data_set(tiny):
         occam = row["rep_prune_error"] + np.sqrt(
             (np.log(2) * row["unpruned_nodes"] / 4 + np.log(100)) / (2 * row["n_prune"]))
         assert row["occam_bound"] == pytest.approx(occam)
-        grow, _, _ = ex.split_indices(len(y), row["split"])
+        grow = split_indices(len(y), row["split"], ex.REPRODUCTION_TEST_FRACTION).grow
         tree = ex.grow_unpruned(X[grow], y[grow], int(y.max()) + 1, row["split"])
         assert row["unpruned_nodes"] == tree.n_nodes
         assert row["log2_prunings"] == pytest.approx(math.log2(count_prunings(tree)))
@@ -78,11 +81,12 @@ def test_c_equal_to_one_keeps_the_growing_errors(tiny):
 
 
 def test_split_indices_partition_the_data():
-    grow, prune, test = ex.split_indices(1000, 4)
+    split = split_indices(1000, 4, ex.REPRODUCTION_TEST_FRACTION)
+    grow, prune, test = split.grow, split.prune, split.test
     together = np.concatenate([grow, prune, test])
     assert np.array_equal(np.sort(together), np.arange(1000))
     assert (len(grow), len(prune), len(test)) == (600, 300, 100)
-    assert not np.array_equal(ex.split_indices(1000, 5)[2], test)
+    assert not np.array_equal(split_indices(1000, 5, ex.REPRODUCTION_TEST_FRACTION).test, test)
 
 
 def test_classes_missing_from_the_growing_set_are_kept():
@@ -90,7 +94,7 @@ def test_classes_missing_from_the_growing_set_are_kept():
     X = rng.normal(size=(200, 3))
     y = (X[:, 0] > 0).astype(int)
     y[:2] = 2                                   # a rare class, absent from this growing set
-    grow, prune, test = ex.split_indices(200, 0)
+    grow = split_indices(200, 0, ex.REPRODUCTION_TEST_FRACTION).grow
     grow = grow[~np.isin(grow, [0, 1])]
     tree = ex.grow_unpruned(X[grow], y[grow], 3, 0)
     assert tree.n_classes == 3 and tree.counts[:, 2].sum() == 0
@@ -101,7 +105,7 @@ def test_cache_resumes_without_recomputing(tiny, tmp_path, monkeypatch):
     X, y = tiny
     first = ex.run_dataset("tiny", X, y, "TINY", splits=3, cache=tmp_path, progress=False)
     files = sorted((tmp_path / "tiny").glob("*.json"))
-    assert len(files) == 3 and json.loads(files[0].read_text())["split"] == 0
+    assert len(files) == 3 and json.loads(files[0].read_text())["rows"][0]["split"] == 0
     calls = []
     original = ex.run_split
 
@@ -117,9 +121,15 @@ def test_cache_resumes_without_recomputing(tiny, tmp_path, monkeypatch):
     assert calls == [1]
     assert [{k: v for k, v in r.items() if k != "seconds"} for r in third] == \
         [{k: v for k, v in r.items() if k != "seconds"} for r in first]
-    # another c is another cache entry
-    ex.run_dataset("tiny", X, y, "TINY", splits=1, c=1.5, cache=tmp_path, progress=False)
+    # another c is another row of the split's file, computed alone
+    ex.run_dataset("tiny", X, y, "TINY", splits=1, c_values=[1.5], cache=tmp_path,
+                   progress=False)
     assert calls == [1, 0]
+    assert [row["c"] for row in json.loads(files[0].read_text())["rows"]] == [1.1, 1.5]
+    # another delta is another protocol: the file is not read back
+    ex.run_dataset("tiny", X, y, "TINY", splits=1, delta=0.05, cache=tmp_path,
+                   progress=False)
+    assert calls == [1, 0, 0]
 
 
 def test_parallel_runs_give_the_same_rows(tiny):
@@ -133,8 +143,8 @@ def test_parallel_runs_give_the_same_rows(tiny):
 def test_results_round_trip_through_csv(tiny, tmp_path):
     X, y = tiny
     rows = ex.run_dataset("tiny", X, y, "TINY", splits=2, progress=False)
-    ex.write_results(rows, tmp_path / "out.csv")
-    assert ex.read_results(tmp_path / "out.csv") == rows
+    write_results(rows, ex.REPRODUCTION_COLUMNS, tmp_path / "out.csv")
+    assert read_results(tmp_path / "out.csv").to_dict("records") == rows
 
 
 # ---------------------------------------------------------------------- bad input
@@ -173,18 +183,19 @@ def _without_time(rows):
 
 
 def test_committed_results_cover_every_data_set():
-    rows = ex.read_results(RESULTS)
+    rows = read_results(RESULTS).to_dict("records")
     names = [row["dataset"] for row in rows]
-    assert sorted(set(names)) == sorted(set(ex.DATASETS) - {"cover", "isolet", "census"})
+    assert sorted(set(names)) == sorted(set(ex.REPRODUCTION_DATASETS)
+                                        - {"cover", "isolet", "census"})
     for name in set(names):
         assert [row["split"] for row in rows if row["dataset"] == name] == list(range(10))
     assert {row["c"] for row in rows} == {1.1} and {row["delta"] for row in rows} == {0.01}
     led = [row for row in rows if row["dataset"] == "led24"]
     assert {row["n_samples"] for row in led} == {300_000}
-    c_rows = ex.read_results(C_EFFECT)
+    c_rows = read_results(C_EFFECT).to_dict("records")
     assert {row["c"] for row in c_rows} == {1.0, 1.1, 1.2, 1.3, 1.4, 1.5, 1.75, 2.0}
     for row in rows + c_rows:
-        assert list(row) == list(ex.COLUMNS)
+        assert list(row) == list(ex.REPRODUCTION_COLUMNS)
         # a tree with d nodes has between (d + 1) / 2 and 2^((d - 1) / 2) prunings
         assert math.log2((row["unpruned_nodes"] + 1) / 2) <= row["log2_prunings"]
         assert row["log2_prunings"] <= (row["unpruned_nodes"] - 1) / 2
@@ -196,7 +207,7 @@ def test_committed_results_cover_every_data_set():
 def test_committed_results_have_trees_with_more_prunings_than_the_quarter_code():
     # the d/4-bit code of Sec. 6.1 is too short for some of the reproduction's trees, so the
     # Occam value computed with it is not a bound on them (chapters 6 and 7)
-    rows = ex.read_results(RESULTS)
+    rows = read_results(RESULTS).to_dict("records")
     assert any(row["log2_prunings"] > row["unpruned_nodes"] / 4 for row in rows)
     assert any(row["occam_count_bound"] > row["occam_bound"] for row in rows)
 
@@ -204,7 +215,8 @@ def test_committed_results_have_trees_with_more_prunings_than_the_quarter_code()
 @needs_uci
 @pytest.mark.parametrize("name", ["page-blocks", "optdigits"])
 def test_regenerate_committed_rows(name):
-    committed = [row for row in ex.read_results(RESULTS) if row["dataset"] == name]
+    committed = [row for row in read_results(RESULTS).to_dict("records")
+                 if row["dataset"] == name]
     fresh = ex.run([name], UCI_DIR, progress=False)
     assert _without_time(fresh) == _without_time(committed)
 
@@ -214,12 +226,13 @@ def test_command_line_regenerates_committed_rows(tmp_path):
     out = tmp_path / "anneal.csv"
     assert ex.main(["anneal", "--data", str(UCI_DIR), "--splits", "10", "--out", str(out),
                     "--cache", str(tmp_path / "cache")]) == 0
-    committed = [row for row in ex.read_results(RESULTS) if row["dataset"] == "anneal"]
-    assert _without_time(ex.read_results(out)) == _without_time(committed)
+    committed = [row for row in read_results(RESULTS).to_dict("records")
+                 if row["dataset"] == "anneal"]
+    assert _without_time(read_results(out).to_dict("records")) == _without_time(committed)
     assert len(list((tmp_path / "cache" / "anneal").glob("*.json"))) == 10
 
 
 @needs_uci
 def test_all_finds_the_present_files():
-    assert ex.available_datasets(UCI_DIR) == [
-        name for name in ex.DATASETS if name not in ("cover", "isolet", "census")]
+    assert available_datasets(ex.REPRODUCTION_DATASETS, UCI_DIR) == [
+        name for name in ex.REPRODUCTION_DATASETS if name not in ("cover", "isolet", "census")]

@@ -10,6 +10,9 @@ import pytest
 from scipy import stats
 
 import prunekit.book.study as st
+from prunekit.book.runner import (
+    N_SPLITS, available_datasets, load_dataset, read_results, split_indices,
+)
 from prunekit.datasets import results_path
 
 matplotlib.use("Agg")
@@ -33,28 +36,33 @@ def iris_rows():
 
 
 # ---------------------------------------------------------------------- protocol
+def split(n_samples, index, **caps):
+    return split_indices(n_samples, index, st.STUDY_TEST_FRACTION, **caps)
+
+
 def test_split_indices_partition_and_cap():
-    train, test, n_grow = st.split_indices(1000, 3)
+    train, test, n_grow = split(1000, 3)
     assert len(test) == 250 and len(train) == 750 and n_grow == 500
     assert len(np.intersect1d(train, test)) == 0
     assert np.array_equal(np.sort(np.concatenate([train, test])), np.arange(1000))
-    again = st.split_indices(1000, 3)
-    assert np.array_equal(again[0], train) and np.array_equal(again[1], test)
-    assert not np.array_equal(st.split_indices(1000, 4)[0], train)
-    train, test, n_grow = st.split_indices(1000, 3, max_train=90, max_test=40)
+    again = split(1000, 3)
+    assert np.array_equal(again.train, train) and np.array_equal(again.test, test)
+    assert np.array_equal(again.grow, train[:500]) and np.array_equal(again.prune, train[500:])
+    assert not np.array_equal(split(1000, 4).train, train)
+    train, test, n_grow = split(1000, 3, max_train=90, max_test=40)
     assert (len(train), len(test), n_grow) == (90, 40, 60)
 
 
 def test_every_method_on_tiny_data(iris_rows):
     methods = st.available_methods()
-    assert methods == st.METHODS          # chapter 8's pruners are all there
+    assert methods == st.STUDY_METHODS    # chapter 8's pruners are all there
     assert len(iris_rows) == 2 * len(methods)
     assert [row["method"] for row in iris_rows[:len(methods)]] == list(methods)
     for split in (0, 1):
         rows = {row["method"]: row for row in iris_rows if row["split"] == split}
         unpruned = rows["unpruned"]
         for method, row in rows.items():
-            assert list(row) == list(st.COLUMNS)
+            assert list(row) == list(st.STUDY_COLUMNS)
             assert row["dataset"] == "iris" and row["group"] == "scikit-learn"
             assert (row["n_features"], row["n_classes"]) == (4, 3)
             assert row["n_train"] == 112 and row["n_test"] == 38
@@ -78,8 +86,8 @@ def test_every_method_on_tiny_data(iris_rows):
 
 
 def test_a_split_is_a_function_of_its_index(iris_rows):
-    X, y = st.load_study_dataset("iris")
-    train, test, _ = st.split_indices(len(y), 1)
+    X, y = load_dataset(st.STUDY_DATASETS["iris"])
+    train, test, _ = split(len(y), 1)
     again = st.run_split(X[train], y[train], X[test], y[test], 3, 1)
     assert same_rows([dict(r, dataset="iris", group="scikit-learn", n_features=4, n_classes=3)
                       for r in again],
@@ -130,25 +138,25 @@ def test_bad_input_is_named():
     with pytest.raises(ValueError, match="splits"):
         st.run(["iris"], splits=0, progress=False)
     with pytest.raises(ValueError, match="max_train"):
-        st.split_indices(100, 0, max_train=2)
+        split(100, 0, max_train=2)
 
 
 def test_data_sets_load_with_labels_from_zero():
     for name in ("wine", "led24", "dnf-m200-noise0.3"):
-        X, y = st.load_study_dataset(name)
+        X, y = load_dataset(st.STUDY_DATASETS[name])
         assert X.dtype == np.float64 and y.min() == 0 and len(X) == len(y)
-    X, y = st.load_study_dataset("dnf-m1000-noise0.2")
-    assert len(st.split_indices(len(y), 0)[0]) == 1000
-    assert set(st.available_datasets(ROOT / "no-such-folder")) == {
-        name for name, d in st.DATASETS.items() if d.group != "UCI"}
+    X, y = load_dataset(st.STUDY_DATASETS["dnf-m1000-noise0.2"])
+    assert len(split(len(y), 0).train) == 1000
+    assert set(available_datasets(st.STUDY_DATASETS, ROOT / "no-such-folder")) == {
+        name for name, d in st.STUDY_DATASETS.items() if d.group != "UCI"}
 
 
 def test_command_line_writes_the_results(tmp_path):
     out = tmp_path / "rows.csv"
     assert st.main(["iris", "--splits", "1", "--methods", "unpruned", "mep",
                     "--out", str(out)]) == 0
-    frame = st.read_results(out)
-    assert list(frame.columns) == list(st.COLUMNS)
+    frame = read_results(out)
+    assert list(frame.columns) == list(st.STUDY_COLUMNS)
     # a run that computed every split records its wall time next to the results
     record = pd.read_csv(tmp_path / "rows_run.csv")
     assert record.loc[0, ["datasets", "splits", "methods"]].tolist() == [1, 1, 2]
@@ -229,7 +237,7 @@ def test_plots_label_the_methods():
     with pytest.raises(ValueError, match="label"):
         st.plot_pareto(toy, label="some")
     ax = st.plot_pareto(toy, "d1", label="front", numbers=True)
-    number = {m: str(i + 1) for i, m in enumerate(st.METHODS)}
+    number = {m: str(i + 1) for i, m in enumerate(st.STUDY_METHODS)}
     assert sorted(t.get_text() for t in ax.texts[:-1]) == sorted([number["rep"],
                                                                   number["pep"]])
     assert ax.texts[-1].get_text().split("\n") == [
@@ -247,82 +255,6 @@ def test_time_table_sums_per_method():
     table = st.time_table(rows)
     assert list(table.index) == ["unpruned", "rep"]
     assert table.loc["rep"].tolist() == [3.0, 4.0, 7.0]
-
-
-# ---------------------------------------------------------------------- R's rpart
-RPART_CP = results_path("rpart_cp")
-RPART_EXAMPLE = results_path("rpart_example")
-needs_r = pytest.mark.skipif(not st.rpart_available(),
-                             reason="R with the rpart package is not installed (make rpart)")
-
-
-@pytest.fixture(scope="module")
-def rpart_example():
-    from prunekit.datasets import make_boolean_dnf
-
-    X, y = make_boolean_dnf(**st.RPART_EXAMPLE)
-    fit = st.rpart_tree_from_frame(pd.read_csv(RPART_EXAMPLE), X.shape[1])
-    assert np.array_equal(fit.tree.node_counts(X, y), fit.tree.counts)
-    return fit
-
-
-def test_rpart_prune_misses_the_minimiser_on_the_stored_tree(rpart_example):
-    import prunekit as pk
-
-    fit, tree = rpart_example, rpart_example.tree
-    n, root = tree.n_samples, fit.root_errors
-    assert (tree.n_nodes, n, root) == (11, 200, 84)
-    # rpart puts node 2's split at cp = 3.5 / 84; the weakest link is g = 4 errors per leaf
-    two = int(np.flatnonzero(fit.node == 2)[0])
-    assert fit.complexity[two] == pytest.approx(3.5 / 84)
-    assert fit.exact_complexity()[two] == pytest.approx(4 / 84)
-    misses = [cp for cp in fit.cptable if fit.prune(cp) != fit.smallest_minimiser(cp)]
-    assert misses == [pytest.approx(3.5 / 84)]
-    cp = misses[0]
-    # brute force over every pruning: the exact answer is the smallest minimiser of R_alpha
-    prunings = list(pk.all_prunings(tree))
-    costs = np.array([fit.cost(p, cp) for p in prunings])
-    best = min((p for p, c in zip(prunings, costs) if c <= costs.min() + 1e-12),
-               key=lambda p: p.n_nodes)
-    assert best == fit.smallest_minimiser(cp) == pk.cost_complexity(tree, cp * root / n)
-    rpart_pruning = fit.prune(cp)
-    assert (rpart_pruning.n_leaves, rpart_pruning.errors()) == (3, 49)
-    assert (best.n_leaves, best.errors()) == (6, 37)
-    assert fit.cost(rpart_pruning, cp) - fit.cost(best, cp) == pytest.approx(
-        (49 - 37 + cp * root * (3 - 6)) / root)
-    assert fit.cost(rpart_pruning, cp) > costs.min() + 1e-9
-    comparison = st.compare_rpart(fit)
-    assert comparison["prune_differs"] == comparison["prune_not_minimal"] == 1
-    assert comparison["splits_differ"] == 3
-
-
-def test_smallest_minimiser_agrees_with_cost_complexity_between_breakpoints(rpart_example):
-    import prunekit as pk
-
-    fit, tree = rpart_example, rpart_example.tree
-    cps = np.sort(fit.exact_cptable())
-    for cp in np.append((cps[:-1] + cps[1:]) / 2, cps[-1] * 1.5):
-        alpha = cp * fit.root_errors / tree.n_samples
-        assert fit.smallest_minimiser(cp) == pk.cost_complexity(tree, alpha)
-
-
-def test_stored_rpart_frame_round_trips(rpart_example):
-    again = st.rpart_tree_from_frame(st.rpart_frame(rpart_example), 16)
-    assert np.array_equal(again.tree.counts, rpart_example.tree.counts)
-    assert np.array_equal(again.tree.threshold, rpart_example.tree.threshold, equal_nan=True)
-    assert np.array_equal(again.complexity, rpart_example.complexity)
-
-
-@needs_r
-def test_rpart_regenerates_the_committed_comparison():
-    fit = st.rpart_example()
-    stored = pd.read_csv(RPART_EXAMPLE)
-    pd.testing.assert_frame_equal(st.rpart_frame(fit), stored, check_dtype=False)
-    assert np.allclose(fit.cptable, [17.5 / 84, 3.5 / 84, 0.0])
-    names = ["iris", "led24"]
-    rows = pd.DataFrame(st.rpart_study(names, progress=False), columns=st.RPART_COLUMNS)
-    committed = pd.read_csv(RPART_CP).set_index("dataset").loc[names].reset_index()
-    pd.testing.assert_frame_equal(rows, committed, check_dtype=False)
 
 
 def test_rank_heat_map_and_noise_panels():
@@ -347,12 +279,12 @@ def test_rank_heat_map_and_noise_panels():
 
 # ---------------------------------------------------------------------- the committed results
 def test_the_committed_results_cover_every_method_and_data_set():
-    committed = st.read_results(RESULTS)
-    assert list(committed.columns) == list(st.COLUMNS)
+    committed = read_results(RESULTS)
+    assert list(committed.columns) == list(st.STUDY_COLUMNS)
     counts = committed.groupby(["dataset", "method"]).size()
-    assert set(committed["dataset"]) == set(st.DATASETS) - {"census", "cover", "isolet"}
-    assert set(committed["method"]) == set(st.METHODS)
-    assert (counts == st.N_SPLITS).all() and len(counts) == 28 * len(st.METHODS)
+    assert set(committed["dataset"]) == set(st.STUDY_DATASETS) - {"census", "cover", "isolet"}
+    assert set(committed["method"]) == set(st.STUDY_METHODS)
+    assert (counts == N_SPLITS).all() and len(counts) == 28 * len(st.STUDY_METHODS)
     record = pd.read_csv(RESULTS.with_name("study_run.csv")).iloc[0]
     assert (record["datasets"], record["splits"], record["methods"]) == (28, 280, 19)
 
@@ -360,7 +292,7 @@ def test_the_committed_results_cover_every_method_and_data_set():
 def test_two_small_data_sets_regenerate_the_committed_rows():
     names = ["iris", "wine"]
     fresh = pd.DataFrame(st.run(names, progress=False))
-    committed = st.read_results(RESULTS)
+    committed = read_results(RESULTS)
     committed = committed[committed["dataset"].isin(names)].reset_index(drop=True)
     columns = list(st.DETERMINISTIC_COLUMNS)
     pd.testing.assert_frame_equal(fresh[columns], committed[columns], check_dtype=False)
