@@ -39,7 +39,7 @@ import pytest
 pytest.importorskip("nbgrader")
 from nbgrader.api import Gradebook  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
 PAGE = ROOT / "book" / "teaching.md"
 UNTOUCHED, SOLVED, RERUN = "untouched", "solved", "rerun"

@@ -34,7 +34,7 @@ from prunekit.heuristics import (estimated_errors, m_estimate_error,
 from prunekit.kearns_mansour_pruning import penalty
 from prunekit.tree import leaf_errors
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 D, TERMS, NOISE = 10, ((0, 1), (2, 3, 4)), 0.15
 
 

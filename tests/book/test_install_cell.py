@@ -13,7 +13,7 @@ import pytest
 import yaml
 from IPython.core.inputtransformer2 import TransformerManager
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted(ROOT.glob("chapters/*.ipynb")) + sorted(ROOT.glob("exercises/*.ipynb")) \
     + sorted(ROOT.glob("exercises/solutions/*.ipynb"))
 CONFIG = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))

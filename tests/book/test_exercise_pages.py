@@ -10,7 +10,7 @@ import nbformat
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 STUDENT = sorted((ROOT / "exercises").glob("*.ipynb"))
 TOC = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
 CONFIG = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))

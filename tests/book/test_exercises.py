@@ -40,7 +40,7 @@ from prunekit.book.checks import (
 )
 from prunekit.growing import gain
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "exercises"
 SOLUTIONS = sorted((EXERCISES / "solutions").glob("*.ipynb"))
 
