@@ -14,16 +14,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit._validation import (
-    as_array, check_choice, check_count, check_labels, check_probability,
-)
+from prunekit._validation import as_array, check_choice
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 # leaf_errors lives in prunekit.tree (and as Tree.leaf_errors); it is imported here too
 # because the chapters' notebooks and prunekit.book.checks import it from this module.
 from prunekit.tree import leaf_errors  # noqa: F401
 
 __all__ = ["LABELS", "pruning_labels", "best_subtree_errors", "reduced_error",
-           "REPStep", "reduced_error_steps", "pruning_share_experiment"]
+           "REPStep", "reduced_error_steps"]
 
 LABELS = ("growing", "pruning")
 
@@ -189,127 +187,3 @@ def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -
     return [REPStep(v, int(reached[v]), int(as_leaf[v]),
                     int(best[tree.left[v]] + best[tree.right[v]]), bool(collapse[v]))
             for v in postorder(tree) if not tree.is_leaf[v]]
-
-
-# ---------------------------------------------------------------------------------------------
-# The experiment of Chapter 3: how much of the training data should go to pruning?
-
-SHARE_EXPERIMENT_KEYS = (
-    "rep_error", "rep_nodes", "growing_labels_error", "growing_labels_nodes",
-    "pruning_labels_error", "pruning_labels_nodes", "ccp_error", "ccp_nodes",
-    "ccp_1se_error", "ccp_1se_nodes", "unpruned_error", "unpruned_nodes",
-)
-
-
-def _check_fractions(fractions, name: str) -> np.ndarray:
-    if isinstance(fractions, (str, bytes)) or not hasattr(fractions, "__iter__"):
-        raise TypeError(f"{name} must be a sequence of numbers in (0, 1), got "
-                        f"{type(fractions).__name__} {fractions!r}.")
-    values = [check_probability(f, f"{name}[{k}]") for k, f in enumerate(fractions)]
-    if not values:
-        raise ValueError(f"{name} must hold at least one number in (0, 1).")
-    return np.array(values)
-
-
-def _check_seeds(seeds) -> list[int]:
-    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__iter__"):
-        raise TypeError(f"seeds must be a sequence of integer seeds, got "
-                        f"{type(seeds).__name__} {seeds!r}.")
-    seeds = [check_count(s, f"seeds[{k}]", maximum=2**32 - 1) for k, s in enumerate(seeds)]
-    if not seeds:
-        raise ValueError("seeds must hold at least one integer seed.")
-    return seeds
-
-
-def pruning_share_experiment(X, y, fractions=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6), seeds=range(20),
-                             *, test_size: float = 0.3, share: float = 1 / 3,
-                             cv: int = 10) -> dict[str, np.ndarray]:
-    """REP against the share of the data used for pruning, and against cost-complexity pruning.
-
-    The experiment of Chapter 3. For every seed, a stratified ``test_size`` of ``(X, y)`` is
-    held out for testing (``train_test_split(..., random_state=seed)``); the rest is the
-    training data. For every ``fraction``, a stratified ``fraction`` of the training data
-    becomes the pruning sample, a ``DecisionTreeClassifier(random_state=seed)`` is grown to
-    purity on the remainder and pruned by :func:`reduced_error` (REP as empirical risk
-    minimisation over the prunings, Kääriäinen, Malinen & Elomaa 2004, Sec. 3). With the
-    pruning share ``share`` (one third, the split of Kääriäinen et al. and of Esposito,
-    Malerba & Semeraro 1997) REP is run with both leaf labellings. On the same training data,
-    :func:`prunekit.cross_validate_alpha` (``cv`` folds) chooses cost-complexity pruning's
-    alpha by the 0-SE and the 1-SE rule (Breiman et al. 1984, Sec. 3.4), and the unpruned
-    tree grown on all the training data is kept for comparison.
-
-    Parameters
-    ----------
-    X : array-like of shape (m, d)
-    y : array-like of shape (m,)
-        Class labels; every class needs enough examples for the stratified splits.
-    fractions : sequence of float in (0, 1), default (0.1, 0.2, ..., 0.6)
-        Shares of the training data used for pruning.
-    seeds : sequence of int, default range(20)
-        One run (split into test and training data, growing and pruning samples, folds) per
-        seed.
-    test_size : float in (0, 1), default 0.3
-        Share of ``(X, y)`` held out for testing.
-    share : float in (0, 1), default 1/3
-        Pruning share of the comparison of leaf labellings and with cost-complexity pruning.
-    cv : int, default 10
-        Number of cross-validation folds for alpha.
-
-    Returns
-    -------
-    dict of str to ndarray
-        Test error rates and node counts, one row per seed:
-
-        * ``"rep_error"``, ``"rep_nodes"``, shape (n_seeds, n_fractions): REP at every
-          fraction, with the growing sample's leaf labels;
-        * ``"growing_labels_error"``, ``"growing_labels_nodes"`` and ``"pruning_labels_error"``,
-          ``"pruning_labels_nodes"``, shape (n_seeds,): REP at ``share`` with leaf labels from
-          the growing sample and from the pruning sample;
-        * ``"ccp_error"``, ``"ccp_nodes"`` (0-SE rule), ``"ccp_1se_error"``,
-          ``"ccp_1se_nodes"`` (1-SE rule), shape (n_seeds,): cost-complexity pruning;
-        * ``"unpruned_error"``, ``"unpruned_nodes"``, shape (n_seeds,): the unpruned tree grown
-          on all the training data.
-    """
-    from sklearn.model_selection import train_test_split
-    from sklearn.tree import DecisionTreeClassifier
-
-    from prunekit.cost_complexity_pruning import cross_validate_alpha
-
-    X = as_array(X, "X", ndim=2, dtype="numeric", what="(n_samples, n_features)")
-    y = check_labels(y, X.shape[0])
-    fractions = _check_fractions(fractions, "fractions")
-    seeds = _check_seeds(seeds)
-    test_size = check_probability(test_size, "test_size")
-    share = check_probability(share, "share")
-    cv = check_count(cv, "cv", minimum=2)
-    runs = {key: [] for key in SHARE_EXPERIMENT_KEYS}
-
-    def grow_and_prune(X_train, y_train, fraction, seed):
-        X_grow, X_prune, y_grow, y_prune = train_test_split(
-            X_train, y_train, test_size=fraction, stratify=y_train, random_state=seed)
-        clf = DecisionTreeClassifier(random_state=seed).fit(X_grow, y_grow)
-        return Tree.from_sklearn(clf, X_grow, y_grow), X_prune, y_prune
-
-    def record(name, model, X_test, y_test):
-        runs[f"{name}_error"].append(model.error(X_test, y_test))
-        runs[f"{name}_nodes"].append(model.n_nodes)
-
-    for seed in seeds:
-        X_train, X_test, y_train, y_test = train_test_split(
-            X, y, test_size=test_size, stratify=y, random_state=seed)
-        errors, nodes = [], []
-        for fraction in fractions:
-            pruned = reduced_error(*grow_and_prune(X_train, y_train, fraction, seed))
-            errors.append(pruned.error(X_test, y_test))
-            nodes.append(pruned.n_nodes)
-        runs["rep_error"].append(errors)
-        runs["rep_nodes"].append(nodes)
-        grown, X_prune, y_prune = grow_and_prune(X_train, y_train, share, seed)
-        for labels in LABELS:
-            record(f"{labels}_labels", reduced_error(grown, X_prune, y_prune, labels=labels),
-                   X_test, y_test)
-        selection = cross_validate_alpha(X_train, y_train, cv=cv, random_state=seed)
-        record("ccp", selection.path.pruning(selection.best), X_test, y_test)
-        record("ccp_1se", selection.path.pruning(selection.one_se), X_test, y_test)
-        record("unpruned", selection.path.tree, X_test, y_test)
-    return {key: np.array(value, dtype=float) for key, value in runs.items()}

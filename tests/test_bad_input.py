@@ -33,6 +33,7 @@ from prunekit import _validation as V  # noqa: E402
 from prunekit import datasets as D  # noqa: E402
 from prunekit import growing as G  # noqa: E402
 from prunekit import plotting as PL  # noqa: E402
+from prunekit.book import experiments as EX  # noqa: E402
 from prunekit._validation import OutOfRangeError  # noqa: E402
 
 # the modules whose names the package's functions shadow
@@ -1847,22 +1848,22 @@ BAD_INPUT = [
      lambda f: RE.best_subtree_errors("t", np.ones(3)),
      TypeError, "tree"),
     ("pruning_share_experiment X 1-D",
-     lambda f: RE.pruning_share_experiment(X1, y),
+     lambda f: EX.pruning_share_experiment(X1, y),
      ValueError, "X"),
     ("pruning_share_experiment y short",
-     lambda f: RE.pruning_share_experiment(X, y_short),
+     lambda f: EX.pruning_share_experiment(X, y_short),
      ValueError, "y"),
     ("pruning_share_experiment fractions 1",
-     lambda f: RE.pruning_share_experiment(X, y, [1.0]),
+     lambda f: EX.pruning_share_experiment(X, y, [1.0]),
      ValueError, "fractions"),
     ("pruning_share_experiment seeds float",
-     lambda f: RE.pruning_share_experiment(X, y, [0.3], [0.5]),
+     lambda f: EX.pruning_share_experiment(X, y, [0.3], [0.5]),
      TypeError, "seeds"),
     ("pruning_share_experiment share bool",
-     lambda f: RE.pruning_share_experiment(X, y, share=True),
+     lambda f: EX.pruning_share_experiment(X, y, share=True),
      TypeError, "share"),
     ("pruning_share_experiment cv 1",
-     lambda f: RE.pruning_share_experiment(X, y, cv=1),
+     lambda f: EX.pruning_share_experiment(X, y, cv=1),
      ValueError, "cv"),
 
     # -------------------- growing.py
@@ -2196,7 +2197,7 @@ VALID_EDGE_INPUT = [
     ("best_subtree_errors ok 2-D",
      lambda f: RE.best_subtree_errors(T, np.ones((T.n_nodes, 2), int))),
     ("pruning_share_experiment ok np.int64 seeds",
-     lambda f: RE.pruning_share_experiment(X, y, np.array([0.5]), np.arange(1), cv=2)),
+     lambda f: EX.pruning_share_experiment(X, y, np.array([0.5]), np.arange(1), cv=2)),
 
     # -------------------- growing.py
     ("gain ok fractional counts",

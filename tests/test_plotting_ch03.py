@@ -86,7 +86,7 @@ def test_bad_arguments_are_refused_by_name(change, error, message):
 def test_draws_the_results_of_the_experiment():
     from sklearn.datasets import load_breast_cancer
 
-    from prunekit.reduced_error_pruning import pruning_share_experiment
+    from prunekit.book.experiments import pruning_share_experiment
 
     X, y = load_breast_cancer(return_X_y=True)
     runs = pruning_share_experiment(X, y, [0.2, 0.4], seeds=[0, 1], cv=3)

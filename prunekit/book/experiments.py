@@ -1,12 +1,17 @@
-"""The experiments of Section 6 of Kääriäinen, Malinen & Elomaa (2004), rerun (Chapter 7).
+"""The book's experiments with reduced-error pruning on data (Chapters 3 and 7).
 
-Protocol (Sec. 6.1 of the paper): for each data set and each of 10 random splits, 10 % of the
-examples are set aside for testing and the rest is divided 2:1 into a growing and a pruning
-set; an unpruned binary C4.5-type tree is grown on the growing set; it is pruned by REP and by
-k-REP with k = floor(c x errors of the unpruned tree on the growing set), c = 1.1
-(:func:`growing_error_budget`); each pruning gets
-the Rademacher bound of Lemma 3, eq. (1), with one draw of the signs on the pruning set, and
-the REP pruning the Occam's-razor comparison of Sec. 6.1 (d/4 bits for a d-node tree) and the
+Chapter 3 asks how much of the training data should go to pruning:
+:func:`pruning_share_experiment` runs REP at several pruning shares and compares it with
+cost-complexity pruning on the same data, over many seeds, in the chapter itself.
+
+Chapter 7 reruns the experiments of Section 6 of Kääriäinen, Malinen & Elomaa (2004), too long
+for a notebook, from the command line. Protocol (Sec. 6.1 of the paper): for each data set and
+each of 10 random splits, 10 % of the examples are set aside for testing and the rest is
+divided 2:1 into a growing and a pruning set; an unpruned binary C4.5-type tree is grown on
+the growing set; it is pruned by REP and by k-REP with k = floor(c x errors of the unpruned
+tree on the growing set), c = 1.1 (:func:`growing_error_budget`); each pruning gets the
+Rademacher bound of Lemma 3, eq. (1), with one draw of the signs on the pruning set, and the
+REP pruning the Occam's-razor comparison of Sec. 6.1 (d/4 bits for a d-node tree) and the
 Occam bound with log2 of the exact number of prunings, which holds for every pruning;
 delta = 0.01 throughout. LED 24-10 is
 300,000 examples of :func:`prunekit.datasets.make_led24` with 10 % attribute noise.
@@ -48,22 +53,148 @@ from joblib import delayed
 from sklearn.tree import DecisionTreeClassifier
 
 from prunekit import bounds
-from prunekit._validation import check_count, check_probability
+from prunekit._validation import as_array, check_count, check_labels, check_probability
 from prunekit.book.runner import (
     LED_NAME, N_SPLITS, Cache, check_keys, check_splits, command_line, led24_dataset,
     load_dataset, run_command, run_splits, split_indices, uci_dataset, write_results,
 )
+from prunekit.cost_complexity_pruning import cross_validate_alpha
 from prunekit.datasets import results_path
 from prunekit.rademacher import (
     draw_signs, growing_errors_of_tree, k_reduced_error, rademacher_penalty,
 )
-from prunekit.reduced_error_pruning import reduced_error
+from prunekit.reduced_error_pruning import LABELS, reduced_error
 from prunekit.tree import Pruning, Tree, count_prunings
 
-__all__ = ["DELTA", "C", "REPRODUCTION_TEST_FRACTION", "REPRODUCTION_LED_SAMPLES",
-           "REPRODUCTION_DATASETS", "REPRODUCTION_COLUMNS", "growing_error_budget",
-           "grow_unpruned", "run_split", "run_dataset", "run", "main"]
+__all__ = ["SHARE_EXPERIMENT_KEYS", "pruning_share_experiment", "DELTA", "C",
+           "REPRODUCTION_TEST_FRACTION", "REPRODUCTION_LED_SAMPLES", "REPRODUCTION_DATASETS",
+           "REPRODUCTION_COLUMNS", "growing_error_budget", "grow_unpruned", "run_split",
+           "run_dataset", "run", "main"]
 
+
+# ---------------------------------------------------------------------- Chapter 3
+# How much of the training data should go to pruning?
+
+#: The keys of the dictionary :func:`pruning_share_experiment` returns.
+SHARE_EXPERIMENT_KEYS = (
+    "rep_error", "rep_nodes", "growing_labels_error", "growing_labels_nodes",
+    "pruning_labels_error", "pruning_labels_nodes", "ccp_error", "ccp_nodes",
+    "ccp_1se_error", "ccp_1se_nodes", "unpruned_error", "unpruned_nodes",
+)
+
+
+def _check_fractions(fractions, name: str) -> np.ndarray:
+    if isinstance(fractions, (str, bytes)) or not hasattr(fractions, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of numbers in (0, 1), got "
+                        f"{type(fractions).__name__} {fractions!r}.")
+    values = [check_probability(f, f"{name}[{k}]") for k, f in enumerate(fractions)]
+    if not values:
+        raise ValueError(f"{name} must hold at least one number in (0, 1).")
+    return np.array(values)
+
+
+def _check_seeds(seeds) -> list[int]:
+    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__iter__"):
+        raise TypeError(f"seeds must be a sequence of integer seeds, got "
+                        f"{type(seeds).__name__} {seeds!r}.")
+    seeds = [check_count(s, f"seeds[{k}]", maximum=2**32 - 1) for k, s in enumerate(seeds)]
+    if not seeds:
+        raise ValueError("seeds must hold at least one integer seed.")
+    return seeds
+
+
+def pruning_share_experiment(X, y, fractions=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6), seeds=range(20),
+                             *, test_size: float = 0.3, share: float = 1 / 3,
+                             cv: int = 10) -> dict[str, np.ndarray]:
+    """REP against the share of the data used for pruning, and against cost-complexity pruning.
+
+    The experiment of Chapter 3. For every seed, a stratified ``test_size`` of ``(X, y)`` is
+    held out for testing (``train_test_split(..., random_state=seed)``); the rest is the
+    training data. For every ``fraction``, a stratified ``fraction`` of the training data
+    becomes the pruning sample, a ``DecisionTreeClassifier(random_state=seed)`` is grown to
+    purity on the remainder and pruned by :func:`prunekit.reduced_error` (REP as empirical risk
+    minimisation over the prunings, Kääriäinen, Malinen & Elomaa 2004, Sec. 3). With the
+    pruning share ``share`` (one third, the split of Kääriäinen et al. and of Esposito,
+    Malerba & Semeraro 1997) REP is run with both leaf labellings. On the same training data,
+    :func:`prunekit.cross_validate_alpha` (``cv`` folds) chooses cost-complexity pruning's
+    alpha by the 0-SE and the 1-SE rule (Breiman et al. 1984, Sec. 3.4), and the unpruned
+    tree grown on all the training data is kept for comparison.
+
+    Parameters
+    ----------
+    X : array-like of shape (m, d)
+    y : array-like of shape (m,)
+        Class labels; every class needs enough examples for the stratified splits.
+    fractions : sequence of float in (0, 1), default (0.1, 0.2, ..., 0.6)
+        Shares of the training data used for pruning.
+    seeds : sequence of int, default range(20)
+        One run (split into test and training data, growing and pruning samples, folds) per
+        seed.
+    test_size : float in (0, 1), default 0.3
+        Share of ``(X, y)`` held out for testing.
+    share : float in (0, 1), default 1/3
+        Pruning share of the comparison of leaf labellings and with cost-complexity pruning.
+    cv : int, default 10
+        Number of cross-validation folds for alpha.
+
+    Returns
+    -------
+    dict of str to ndarray
+        Test error rates and node counts, one row per seed:
+
+        * ``"rep_error"``, ``"rep_nodes"``, shape (n_seeds, n_fractions): REP at every
+          fraction, with the growing sample's leaf labels;
+        * ``"growing_labels_error"``, ``"growing_labels_nodes"`` and ``"pruning_labels_error"``,
+          ``"pruning_labels_nodes"``, shape (n_seeds,): REP at ``share`` with leaf labels from
+          the growing sample and from the pruning sample;
+        * ``"ccp_error"``, ``"ccp_nodes"`` (0-SE rule), ``"ccp_1se_error"``,
+          ``"ccp_1se_nodes"`` (1-SE rule), shape (n_seeds,): cost-complexity pruning;
+        * ``"unpruned_error"``, ``"unpruned_nodes"``, shape (n_seeds,): the unpruned tree grown
+          on all the training data.
+    """
+    from sklearn.model_selection import train_test_split
+
+    X = as_array(X, "X", ndim=2, dtype="numeric", what="(n_samples, n_features)")
+    y = check_labels(y, X.shape[0])
+    fractions = _check_fractions(fractions, "fractions")
+    seeds = _check_seeds(seeds)
+    test_size = check_probability(test_size, "test_size")
+    share = check_probability(share, "share")
+    cv = check_count(cv, "cv", minimum=2)
+    runs = {key: [] for key in SHARE_EXPERIMENT_KEYS}
+
+    def grow_and_prune(X_train, y_train, fraction, seed):
+        X_grow, X_prune, y_grow, y_prune = train_test_split(
+            X_train, y_train, test_size=fraction, stratify=y_train, random_state=seed)
+        clf = DecisionTreeClassifier(random_state=seed).fit(X_grow, y_grow)
+        return Tree.from_sklearn(clf, X_grow, y_grow), X_prune, y_prune
+
+    def record(name, model, X_test, y_test):
+        runs[f"{name}_error"].append(model.error(X_test, y_test))
+        runs[f"{name}_nodes"].append(model.n_nodes)
+
+    for seed in seeds:
+        X_train, X_test, y_train, y_test = train_test_split(
+            X, y, test_size=test_size, stratify=y, random_state=seed)
+        errors, nodes = [], []
+        for fraction in fractions:
+            pruned = reduced_error(*grow_and_prune(X_train, y_train, fraction, seed))
+            errors.append(pruned.error(X_test, y_test))
+            nodes.append(pruned.n_nodes)
+        runs["rep_error"].append(errors)
+        runs["rep_nodes"].append(nodes)
+        grown, X_prune, y_prune = grow_and_prune(X_train, y_train, share, seed)
+        for labels in LABELS:
+            record(f"{labels}_labels", reduced_error(grown, X_prune, y_prune, labels=labels),
+                   X_test, y_test)
+        selection = cross_validate_alpha(X_train, y_train, cv=cv, random_state=seed)
+        record("ccp", selection.path.pruning(selection.best), X_test, y_test)
+        record("ccp_1se", selection.path.pruning(selection.one_se), X_test, y_test)
+        record("unpruned", selection.path.tree, X_test, y_test)
+    return {key: np.array(value, dtype=float) for key, value in runs.items()}
+
+
+# ---------------------------------------------------------------------- Chapter 7
 DELTA = 0.01            # Sec. 6.2: "In all bounds, we set delta = 0.01"
 C = 1.1                 # Sec. 6.1: k = 1.1 x the growing errors of the unpruned tree
 #: Sec. 6.1: "10 percent of the data for testing", the rest 2:1 into growing and pruning.

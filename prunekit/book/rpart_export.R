@@ -1,4 +1,4 @@
-# Grow a classification tree with R's rpart and write it out for prunekit.study.
+# Grow a classification tree with R's rpart and write it out for prunekit.book.rpart.
 #
 # Usage: Rscript rpart_export.R INPUT.csv OUTDIR MINSPLIT MINBUCKET
 #
