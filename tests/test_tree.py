@@ -395,3 +395,19 @@ def test_plot_tree_draws_a_pruning():
     other = Tree.from_arrays([1, -1, -1], [2, -1, -1], [[1, 1], [1, 0], [0, 1]])
     with pytest.raises(ValueError, match="pruning of the tree being drawn"):
         plot_tree(tree, Pruning.full(other))
+
+
+def test_to_tree_keeps_the_kept_nodes():
+    from prunekit import cross_validate_alpha
+    from prunekit.datasets import make_boolean_dnf
+
+    X, y = make_boolean_dnf(300, n_features=8, noise=0.1, random_state=0)
+    selection = cross_validate_alpha(X, y, cv=5, random_state=0)
+    tree = selection.path.tree
+    for step in (0, selection.best, len(selection.path) - 1):
+        pruning = selection.path.pruning(step)
+        small = pruning.to_tree()
+        assert small.n_nodes == pruning.n_nodes and small.n_leaves == pruning.n_leaves
+        assert np.array_equal(small.counts, tree.counts[pruning.kept])
+        X = np.random.RandomState(step).randint(0, 2, (50, tree.n_features))
+        assert np.array_equal(small.predict(X), pruning.predict(X))

@@ -3,7 +3,6 @@
 import math
 from pathlib import Path
 
-import matplotlib
 import numpy as np
 import pandas as pd
 import pytest
@@ -15,9 +14,7 @@ from prunekit.book.runner import (
 )
 from prunekit.datasets import results_path
 
-matplotlib.use("Agg")
-
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RESULTS = results_path("study")
 
 
@@ -226,29 +223,6 @@ def test_pareto_front():
         st.pareto_front([1, 2], [0.1])
 
 
-def test_plots_label_the_methods():
-    toy = _toy_results()
-    ax = st.plot_pareto(toy)
-    assert {t.get_text() for t in ax.texts} == {"REP", "PEP", "random forest"}
-    ax = st.plot_pareto(toy, "d1", label="front")
-    assert ax.get_xscale() == "log" and ax.get_title() == "d1"
-    # on d1 PEP (3 leaves, error 0.2) and REP (5, 0.1) are optimal, the forest is not
-    assert {t.get_text() for t in ax.texts} == {"REP", "PEP"}
-    with pytest.raises(ValueError, match="label"):
-        st.plot_pareto(toy, label="some")
-    ax = st.plot_pareto(toy, "d1", label="front", numbers=True)
-    number = {m: str(i + 1) for i, m in enumerate(st.STUDY_METHODS)}
-    assert sorted(t.get_text() for t in ax.texts[:-1]) == sorted([number["rep"],
-                                                                  number["pep"]])
-    assert ax.texts[-1].get_text().split("\n") == [
-        f"{number['rep']:>2}  REP", f"{number['pep']:>2}  PEP"]
-    ax = st.plot_critical_difference(toy)
-    assert {"REP", "PEP", "random forest"} <= {t.get_text().split(" (")[0].split(") ")[-1]
-                                              for t in ax.texts}
-    with pytest.raises(ValueError, match="no results"):
-        st.plot_pareto(toy, "d9")
-
-
 def test_time_table_sums_per_method():
     rows = pd.DataFrame([dict(dataset="a", split=s, method=m, grow_seconds=1.0 + s,
                               prune_seconds=2.0) for s in (0, 1) for m in ("rep", "unpruned")])
@@ -257,24 +231,10 @@ def test_time_table_sums_per_method():
     assert table.loc["rep"].tolist() == [3.0, 4.0, 7.0]
 
 
-def test_rank_heat_map_and_noise_panels():
-    toy = _toy_results()
-    ax = st.plot_ranks(toy)
-    assert [t.get_text() for t in ax.get_xticklabels()] == ["REP", "PEP", "random forest"]
-    assert ax.images[0].get_array().tolist() == st.ranks(toy).to_numpy().tolist()
+def test_synthetic_parameters():
     assert st.synthetic_parameters("dnf-m1000-noise0.2") == (1000, 0.2)
     with pytest.raises(ValueError, match="synthetic"):
         st.synthetic_parameters("iris")
-    rows = pd.DataFrame([dict(dataset=st._synthetic_name(m, p), split=0, method=method,
-                              test_error=p + 0.01 * i)
-                         for m in (200, 1000) for p in (0.0, 0.1)
-                         for i, method in enumerate(("rep", "pep"))])
-    axes = st.plot_noise(rows, ["rep", "pep"])
-    assert [ax.get_title() for ax in axes] == ["m = 200", "m = 1000"]
-    # the excess over the Bayes risk (= the noise) is what is drawn
-    assert axes[0].lines[1].get_ydata().tolist() == pytest.approx([0.01, 0.01])
-    with pytest.raises(ValueError, match="no synthetic"):
-        st.plot_noise(toy, ["rep"])
 
 
 # ---------------------------------------------------------------------- the committed results

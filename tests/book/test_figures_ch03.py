@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from prunekit.plotting import plot_pruning_share
+from prunekit.book.figures import plot_pruning_share
 from figure_checks import smallest_font
 
 FRACTIONS = [0.1, 0.3, 0.5]

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.plotting import (
+from prunekit.book.figures import (
     plot_growth,
     plot_growth_explorer,
     plot_tree_figure,

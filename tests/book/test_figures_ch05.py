@@ -13,7 +13,7 @@ from sklearn.datasets import make_moons
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from prunekit.plotting import (
+from prunekit.book.figures import (
     plot_chosen_prunings,
     plot_excess_risk,
     plot_partitions,

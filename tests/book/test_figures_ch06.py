@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from prunekit.plotting import plot_bounds_by_data_set, plot_penalty_budget
+from prunekit.book.figures import plot_bounds_by_data_set, plot_penalty_budget
 from figure_checks import smallest_font
 
 

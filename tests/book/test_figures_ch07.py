@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from prunekit.plotting import plot_c_effect
+from prunekit.book.figures import plot_c_effect
 from figure_checks import smallest_font
 
 

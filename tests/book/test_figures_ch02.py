@@ -11,7 +11,7 @@ import pytest
 
 import prunekit as pk
 from prunekit.datasets import make_boolean_dnf
-from prunekit.plotting import plot_alpha_selection, plot_path_explorer
+from prunekit.book.figures import plot_alpha_selection, plot_path_explorer
 from figure_checks import smallest_font
 
 
@@ -42,17 +42,6 @@ def test_plot_alpha_selection_stacks_the_path_above_the_choice(selection):
     assert sorted({line.get_xdata()[0] for line in rules}) == sorted(
         {path.alphas[selection.best], path.alphas[selection.one_se]})
     assert smallest_font(fig) >= 9
-
-
-def test_to_tree_keeps_the_kept_nodes(selection):
-    tree = selection.path.tree
-    for step in (0, selection.best, len(selection.path) - 1):
-        pruning = selection.path.pruning(step)
-        small = pruning.to_tree()
-        assert small.n_nodes == pruning.n_nodes and small.n_leaves == pruning.n_leaves
-        assert np.array_equal(small.counts, tree.counts[pruning.kept])
-        X = np.random.RandomState(step).randint(0, 2, (50, tree.n_features))
-        assert np.array_equal(small.predict(X), pruning.predict(X))
 
 
 def test_plot_path_explorer_labels_small_trees_only(selection):

@@ -1,0 +1,45 @@
+"""The figures of the book's chapters, one module per chapter (``ch01`` ... ``ch09``).
+
+Every figure here follows the book's style rule (:mod:`prunekit.book.figures._style`): at most
+7 inches wide, no text under 9 points. A chapter imports its figures from this package::
+
+    from prunekit.book.figures import plot_growth, plot_growth_explorer
+
+Drawing trees and prunings is the core's (:func:`prunekit.plot_tree`,
+:func:`prunekit.plotting.plot_prunings`).
+"""
+
+from prunekit.book.figures.ch01 import plot_growth, plot_growth_explorer, plot_tree_figure
+from prunekit.book.figures.ch02 import plot_alpha_selection, plot_path_explorer
+from prunekit.book.figures.ch03 import plot_pruning_share
+from prunekit.book.figures.ch04 import plot_excess_error, plot_pruning_explorer
+from prunekit.book.figures.ch05 import (
+    plot_chosen_prunings, plot_excess_risk, plot_partitions, plot_size_profile,
+)
+from prunekit.book.figures.ch06 import plot_bounds_by_data_set, plot_penalty_budget
+from prunekit.book.figures.ch07 import plot_c_effect
+from prunekit.book.figures.ch08 import plot_leaf_prices, plot_upper_limit
+from prunekit.book.figures.ch09 import (
+    plot_critical_difference, plot_noise, plot_pareto, plot_ranks,
+)
+
+__all__ = [
+    # chapter 1
+    "plot_tree_figure", "plot_growth", "plot_growth_explorer",
+    # chapter 2
+    "plot_alpha_selection", "plot_path_explorer",
+    # chapter 3
+    "plot_pruning_share",
+    # chapter 4
+    "plot_excess_error", "plot_pruning_explorer",
+    # chapter 5
+    "plot_partitions", "plot_size_profile", "plot_excess_risk", "plot_chosen_prunings",
+    # chapter 6
+    "plot_penalty_budget", "plot_bounds_by_data_set",
+    # chapter 7
+    "plot_c_effect",
+    # chapter 8
+    "plot_upper_limit", "plot_leaf_prices",
+    # chapter 9
+    "plot_critical_difference", "plot_pareto", "plot_ranks", "plot_noise",
+]
