@@ -56,10 +56,10 @@ from prunekit import bounds
 from prunekit._validation import as_array, check_count, check_labels, check_probability
 from prunekit.book.runner import (
     LED_NAME, N_SPLITS, Cache, check_keys, check_splits, command_line, led24_dataset,
-    load_dataset, run_command, run_splits, split_indices, uci_dataset, write_results,
+    load_dataset, parse_arguments, run_command, run_splits, split_indices, uci_dataset,
+    write_results,
 )
 from prunekit.cost_complexity_pruning import cross_validate_alpha
-from prunekit.datasets import results_path
 from prunekit.rademacher import (
     draw_signs, growing_errors_of_tree, k_reduced_error, rademacher_penalty,
 )
@@ -429,22 +429,18 @@ def _parser():
     parser = command_line(
         "python -m prunekit.book.experiments",
         "Rerun Sec. 6 of Kääriäinen, Malinen & Elomaa (2004): REP and k-REP prunings, their "
-        "Rademacher bounds and the Occam bounds.", REPRODUCTION_DATASETS)
+        "Rademacher bounds and the Occam bounds.", REPRODUCTION_DATASETS,
+        "prunekit/data/kaariainen2004_reproduction.csv, or kaariainen2004_c_effect.csv there "
+        "when --c is given")
     parser.add_argument("--c", type=float, nargs="+", default=[C], help="k = c x growing errors")
     parser.add_argument("--delta", type=float, default=DELTA, help="confidence parameter")
-    parser.add_argument("--out", default=None,
-                        help="CSV file to write (default: the table the book reads, "
-                             "prunekit/data/kaariainen2004_reproduction.csv, or "
-                             "kaariainen2004_c_effect.csv there when --c is given)")
     return parser
 
 
 def main(argv=None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
-    if args.out is None:
-        args.out = results_path("kaariainen2004_reproduction" if args.c == [C]
-                                else "kaariainen2004_c_effect")
+    args = parse_arguments(parser, argv, lambda args: "kaariainen2004_reproduction"
+                           if args.c == [C] else "kaariainen2004_c_effect")
     run_command(parser, args, REPRODUCTION_DATASETS,
                 partial(run, data_home=args.data, splits=args.splits, c_values=args.c,
                         delta=args.delta, cache=args.cache, out=args.out))

@@ -15,8 +15,9 @@ their result tables the same way, with the pieces of this module:
   they arrive (:class:`Cache`), so an interrupted run resumes where it stopped;
 * :func:`write_results` writes the rows as CSV, floats in full precision, and
   :func:`read_results` reads them back as a :class:`pandas.DataFrame`;
-* :func:`command_line` and :func:`run_command` give both runners the same options
-  (``--all``, ``--data``, ``--splits``, ``--n-jobs``, ``--dask-scheduler``, ``--cache``).
+* :func:`command_line`, :func:`parse_arguments` and :func:`run_command` give both runners the
+  same options (``--all``, ``--data``, ``--splits``, ``--n-jobs``, ``--dask-scheduler``,
+  ``--cache``, ``--out``, which writes by default the table the book reads).
 """
 
 from __future__ import annotations
@@ -39,14 +40,14 @@ from tqdm.auto import tqdm
 
 from prunekit._validation import check_count
 from prunekit.datasets import (
-    ENV_VAR, UCI_DATASETS, load_uci, make_led24, read_results_csv, uci_available,
+    ENV_VAR, UCI_DATASETS, load_uci, make_led24, read_results_csv, results_path, uci_available,
 )
 
 __all__ = [
     "N_SPLITS", "PRUNE_FRACTION", "LED_NAME", "Dataset", "uci_dataset", "led24_dataset",
     "load_dataset", "available_datasets", "check_keys", "check_splits", "SplitIndices",
     "split_indices", "Cache", "run_splits", "write_results", "read_results", "command_line",
-    "run_command",
+    "parse_arguments", "run_command",
 ]
 
 #: Random splits per data set in both runners.
@@ -302,8 +303,10 @@ def read_results(path):
 
 
 # ---------------------------------------------------------------------- command line
-def command_line(prog: str, description: str, datasets: dict) -> argparse.ArgumentParser:
-    """The options both runners take; a runner adds its own."""
+def command_line(prog: str, description: str, datasets: dict,
+                 tables: str) -> argparse.ArgumentParser:
+    """The options both runners take; a runner adds its own. ``tables`` says which result
+    tables ``--out`` writes by default (:func:`parse_arguments`)."""
     parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("datasets", nargs="*", help=f"data set names: {', '.join(datasets)}")
     parser.add_argument("--all", action="store_true",
@@ -316,7 +319,18 @@ def command_line(prog: str, description: str, datasets: dict) -> argparse.Argume
     parser.add_argument("--dask-scheduler", metavar="ADDRESS",
                         help="run the splits on this Dask cluster (e.g. tcp://host:8786)")
     parser.add_argument("--cache", help="directory of per-split results")
+    parser.add_argument("--out", help=f"CSV file to write (default: the table the book reads, "
+                                      f"{tables})")
     return parser
+
+
+def parse_arguments(parser: argparse.ArgumentParser, argv, table: Callable) -> argparse.Namespace:
+    """The parsed command line; without ``--out``, the file of the result table
+    ``table(args)`` (:func:`prunekit.datasets.results_path`), which the book reads."""
+    args = parser.parse_args(argv)
+    if args.out is None:
+        args.out = results_path(table(args))
+    return args
 
 
 def run_command(parser: argparse.ArgumentParser, args, datasets: dict, run) -> dict:

@@ -60,13 +60,13 @@ from prunekit.book.experiments import growing_error_budget
 from prunekit.book.rpart import compare_rpart, grow_rpart, rpart_example, rpart_frame
 from prunekit.book.runner import (
     N_SPLITS, PRUNE_FRACTION, Cache, Dataset, check_keys, check_splits, command_line,
-    led24_dataset, load_dataset, run_command, run_splits, split_indices, uci_dataset,
-    write_results,
+    led24_dataset, load_dataset, parse_arguments, run_command, run_splits, split_indices,
+    uci_dataset, write_results,
 )
 from prunekit.cost_complexity_pruning import (
     cost_complexity, cross_validate_alpha, holdout_alpha,
 )
-from prunekit.datasets import UCI_DATASETS, make_boolean_dnf, results_path
+from prunekit.datasets import UCI_DATASETS, make_boolean_dnf
 from prunekit.heuristics import (
     critical_value, error_based, error_based_raising, minimum_error, pessimistic,
 )
@@ -747,7 +747,8 @@ def _parser():
     parser = command_line(
         "python -m prunekit.book.study",
         "Every pruning method of the book, and the usual alternatives, on the same random "
-        "splits of many data sets (Chapter 9).", STUDY_DATASETS)
+        "splits of many data sets (Chapter 9).", STUDY_DATASETS,
+        "prunekit/data/study.csv, or rpart_cp.csv there with --rpart")
     parser.add_argument("--methods", nargs="+",
                         help=f"methods (default all): {', '.join(STUDY_METHODS)}")
     parser.add_argument("--max-train", type=int, default=MAX_TRAIN,
@@ -757,17 +758,12 @@ def _parser():
     parser.add_argument("--rpart", action="store_true",
                         help="compare R's rpart cp tables with the exact weakest-link sequence "
                              "instead (needs Rscript with rpart)")
-    parser.add_argument("--out", help="CSV file to write (default: the table the book reads, "
-                                      "prunekit/data/study.csv, or rpart_cp.csv there with "
-                                      "--rpart)")
     return parser
 
 
 def main(argv=None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
-    if args.out is None:
-        args.out = results_path("rpart_cp" if args.rpart else "study")
+    args = parse_arguments(parser, argv, lambda args: "rpart_cp" if args.rpart else "study")
     if args.rpart:
         run_command(parser, args, STUDY_DATASETS,
                     lambda names, **_: rpart_study(names, args.data, max_train=args.max_train,
