@@ -550,7 +550,8 @@ def mean_table(results, value: str = "test_error", methods=None):
     Parameters
     ----------
     results : pandas.DataFrame or list of dict
-        Rows with the columns :data:`STUDY_COLUMNS` (e.g. from :func:`read_results`).
+        Rows with the columns :data:`STUDY_COLUMNS` (e.g. from
+        :func:`prunekit.book.runner.read_results`).
     value : str, default "test_error"
         A numeric column: ``test_error``, ``n_leaves``, ``n_nodes``, ``depth``, ...
     methods : list of str, optional

@@ -26,11 +26,11 @@ def plot_tree_figure(tree: Tree, pruning: Pruning | None = None, *, width: float
                      title: str | None = None, **options):
     """Draw ``tree`` (with ``pruning`` greyed out) in a figure the width of the text column.
 
-    :func:`plot_tree` sizes its own figure by the number of leaves (up to 16 inches wide,
-    which the page then shrinks); this draws the same picture ``width`` inches wide with every
-    text at least ``fontsize`` points. Chapter 1 uses it for the ID3 trees grown on the Boolean
-    cube and for the trees returned by the bottom-up pruning template of Shalev-Shwartz and
-    Ben-David (2014), Sec. 18.2.2.
+    :func:`prunekit.plot_tree` sizes its own figure by the number of leaves (up to 16 inches
+    wide, which the page then shrinks); this draws the same picture ``width`` inches wide with
+    every text at least ``fontsize`` points. Chapter 1 uses it for the ID3 trees grown on the
+    Boolean cube and for the trees returned by the bottom-up pruning template of
+    Shalev-Shwartz and Ben-David (2014), Sec. 18.2.2.
 
     Parameters
     ----------
@@ -46,7 +46,7 @@ def plot_tree_figure(tree: Tree, pruning: Pruning | None = None, *, width: float
     title : str, optional
     **options
         ``counts``, ``rules``, ``highlight``, ``feature_names``, ``class_names`` and
-        ``max_labelled_nodes``, passed to :func:`plot_tree`.
+        ``max_labelled_nodes``, passed to :func:`prunekit.plot_tree`.
 
     Returns
     -------

@@ -23,10 +23,10 @@ def plot_partitions(tree: Tree, pruning: Pruning, X, y, *, resolution: int = 300
                     width: float = 7.0, fontsize: float = 9):
     """A tree of two features with a pruning in colour, and the cells of both in the plane.
 
-    Top: :func:`plot_tree` of ``tree`` with ``pruning`` in colour. Bottom, side by side: the
-    leaf cells of the tree and of the pruning (Nobel 2002, Sec. 2: the partition of a pruning
-    is coarser, each of its cells the cell of a node of the tree), each cell shaded by the
-    label of its leaf, with the sample on top. For Chapter 5.
+    Top: :func:`prunekit.plot_tree` of ``tree`` with ``pruning`` in colour. Bottom, side by
+    side: the leaf cells of the tree and of the pruning (Nobel 2002, Sec. 2: the partition of a
+    pruning is coarser, each of its cells the cell of a node of the tree), each cell shaded by
+    the label of its leaf, with the sample on top. For Chapter 5.
 
     Parameters
     ----------

@@ -49,8 +49,8 @@ def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, 
     without it the average ranks over all data sets of the size and of the test error.
     ``label`` is ``"all"`` to label every point or ``"front"`` to label the Pareto-optimal
     ones only. With ``numbers`` a point is labelled by the method's number (its position
-    in :data:`STUDY_METHODS`, from 1) and a key to the right of the axes names the labelled
-    methods, so that close points stay readable. Returns the axes.
+    in :data:`prunekit.book.study.STUDY_METHODS`, from 1) and a key to the right of the axes
+    names the labelled methods, so that close points stay readable. Returns the axes.
     """
     if label not in ("all", "front"):
         raise ValueError(f"label must be 'all' or 'front', got {label!r}.")
