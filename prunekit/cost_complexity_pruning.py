@@ -33,7 +33,7 @@ from prunekit._validation import (
     check_seed,
 )
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
-from prunekit.path import PruningPath
+from prunekit.path import PruningPath, leaf_intervals, sum_per_step
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
 __all__ = ["CRITERIA", "leaf_risks", "CostComplexityPath", "cost_complexity_path",
@@ -231,11 +231,10 @@ def cost_complexity_path(tree: Tree, criterion: str = "error") -> CostComplexity
         node_alpha[level] = np.minimum(node_alpha[level], node_alpha[tree.parent[level]])
     node_alpha[tree.is_leaf] = np.inf
     alphas = np.unique(np.concatenate([[0.0], node_alpha[~tree.is_leaf]]))
-    steps = CostComplexityPath(tree, criterion, node_alpha, alphas,
-                               np.zeros(len(alphas), int), np.zeros(len(alphas)))
-    n_leaves = np.rint(steps.per_step(np.ones(tree.n_nodes))).astype(np.int64)
-    return CostComplexityPath(tree, criterion, node_alpha, alphas, n_leaves,
-                              steps.per_step(risk))
+    intervals = leaf_intervals(tree, node_alpha, alphas)
+    n_leaves = np.rint(sum_per_step(intervals, np.ones(tree.n_nodes), len(alphas)))
+    return CostComplexityPath(tree, criterion, node_alpha, alphas, n_leaves.astype(np.int64),
+                              sum_per_step(intervals, risk, len(alphas)))
 
 
 def cost_complexity(tree: Tree, alpha, criterion: str = "error") -> Pruning:

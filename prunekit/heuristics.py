@@ -17,7 +17,7 @@ import numpy as np
 
 from prunekit._validation import check_broadcastable, check_numbers, encode_labels
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
-from prunekit.path import PruningPath
+from prunekit.path import PruningPath, leaf_intervals, sum_per_step
 from prunekit.tree import Pruning, Tree, check_tree
 
 __all__ = [
@@ -1170,11 +1170,12 @@ def split_measure(tree: Tree, measure: str = "entropy") -> np.ndarray:
         values[inner] = result
         return values
     criterion = "gini" if measure == "gini" else "entropy"
-    gain = (counts_impurity(parent, criterion) - share_left * counts_impurity(left, criterion)
-            - share_right * counts_impurity(right, criterion))
+    gain = (counts_impurity(parent, criterion, n)
+            - share_left * counts_impurity(left, criterion, n_left)
+            - share_right * counts_impurity(right, criterion, n_right))
     gain = np.where(gain > 1e-12, gain, 0.0)
     if measure == "gain_ratio":
-        split_info = counts_impurity(np.column_stack([n_left, n_right]), "entropy")
+        split_info = counts_impurity(np.column_stack([n_left, n_right]), "entropy", n)
         with np.errstate(divide="ignore", invalid="ignore"):
             gain = np.where(split_info > 0, gain / split_info, 0.0)
     elif measure == "g_statistic":
@@ -1279,10 +1280,10 @@ def critical_value_path(tree: Tree, measure: str = "entropy") -> CriticalValuePa
         node_value[inner] = np.maximum(node_value[inner], np.maximum(
             node_value[tree.left[inner]], node_value[tree.right[inner]]))
     critical_values = np.concatenate([[-np.inf], np.unique(node_value[~tree.is_leaf])])
-    steps = CriticalValuePath(tree, resolved, measures, node_value, critical_values,
-                              np.zeros(len(critical_values), dtype=np.int64))
-    n_leaves = np.rint(steps.per_step(np.ones(tree.n_nodes))).astype(np.int64)
-    return CriticalValuePath(tree, resolved, measures, node_value, critical_values, n_leaves)
+    intervals = leaf_intervals(tree, node_value, critical_values)
+    n_leaves = np.rint(sum_per_step(intervals, np.ones(tree.n_nodes), len(critical_values)))
+    return CriticalValuePath(tree, resolved, measures, node_value, critical_values,
+                             n_leaves.astype(np.int64))
 
 
 def _pruning_sample(tree: Tree, X_prune, y_prune):

@@ -21,7 +21,48 @@ import numpy as np
 from prunekit._validation import OutOfRangeError, as_array, check_real
 from prunekit.tree import Pruning, ReadOnlyArrays, check_tree
 
-__all__ = ["PruningPath"]
+__all__ = ["PruningPath", "leaf_intervals", "sum_per_step"]
+
+
+def leaf_intervals(tree, node_values: np.ndarray, thresholds: np.ndarray):
+    """For every node, the range of steps [first, last) in which it is a leaf of the path
+    given by its arrays (see :meth:`PruningPath.leaf_intervals`).
+
+    Parameters
+    ----------
+    tree : Tree
+    node_values : ndarray of shape (n_nodes,)
+        Every node's value (``inf`` or ``-inf`` at the tree's leaves).
+    thresholds : ndarray of shape (n_steps,)
+        The steps' thresholds, increasing.
+
+    Returns
+    -------
+    first, last : ndarray of int, shape (n_nodes,)
+    """
+    own = np.where(tree.is_leaf, -np.inf, node_values)
+    parent = np.where(tree.parent >= 0, node_values[np.maximum(tree.parent, 0)], np.inf)
+    first = np.searchsorted(thresholds, own, side="left")
+    last = np.searchsorted(thresholds, parent, side="left")
+    return first, np.maximum(first, last)
+
+
+def sum_per_step(intervals, values: np.ndarray, n_steps: int) -> np.ndarray:
+    """Add each node's value to every step of its interval: a difference array and a
+    cumulative sum, O(n_nodes + n_steps).
+
+    Parameters
+    ----------
+    intervals : (ndarray, ndarray)
+        Every node's steps [first, last), from :func:`leaf_intervals`.
+    values : ndarray of float, shape (n_nodes,)
+    n_steps : int
+    """
+    first, last = intervals
+    change = np.zeros(n_steps + 1)
+    np.add.at(change, first, values)
+    np.add.at(change, last, -values)
+    return np.cumsum(change[:-1])
 
 
 class PruningPath(ReadOnlyArrays, Sequence):
@@ -136,12 +177,7 @@ class PruningPath(ReadOnlyArrays, Sequence):
         most the step's threshold, always true for the tree's leaves) while its parent still
         is.
         """
-        tree, node_values, thresholds = self.tree, self.node_values, self.thresholds
-        own = np.where(tree.is_leaf, -np.inf, node_values)
-        parent = np.where(tree.parent >= 0, node_values[np.maximum(tree.parent, 0)], np.inf)
-        first = np.searchsorted(thresholds, own, side="left")
-        last = np.searchsorted(thresholds, parent, side="left")
-        return first, np.maximum(first, last)
+        return leaf_intervals(self.tree, self.node_values, self.thresholds)
 
     def per_step(self, node_values) -> np.ndarray:
         """Sum of ``node_values`` over the leaves of every step's pruning, in
@@ -160,11 +196,7 @@ class PruningPath(ReadOnlyArrays, Sequence):
         if node_values.shape != (self.tree.n_nodes,):
             raise ValueError(f"node_values must have one value per node ({self.tree.n_nodes}), "
                              f"got {node_values.shape[0]}.")
-        first, last = self.leaf_intervals()
-        change = np.zeros(len(self) + 1)
-        np.add.at(change, first, node_values)
-        np.add.at(change, last, -node_values)
-        return np.cumsum(change[:-1])
+        return sum_per_step(self.leaf_intervals(), node_values, len(self))
 
     def errors(self, counts) -> np.ndarray:
         """Number of errors of every step's pruning on a sample with per-node ``counts``.

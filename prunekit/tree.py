@@ -1025,8 +1025,12 @@ def leaf_errors(counts, labels) -> np.ndarray:
 
 
 def _leaf_errors(counts: np.ndarray, labels: np.ndarray) -> np.ndarray:
-    """:func:`leaf_errors` of checked counts and labels (one row of counts per label)."""
-    return counts.sum(axis=1) - counts[np.arange(len(labels)), labels]
+    """:func:`leaf_errors` of checked counts and labels (one row of counts per label).
+
+    The row sums are formed by ``einsum``, several times faster than ``sum(axis=1)`` over
+    the few columns of class counts, and exact for integers.
+    """
+    return np.einsum("ij->i", counts) - counts[np.arange(len(labels)), labels]
 
 
 # ---------------------------------------------------------------------- enumeration
