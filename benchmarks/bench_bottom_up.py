@@ -20,8 +20,8 @@ def main():
     predict = best_time(lambda: clf.predict(X_prune))
     cases = [
         ("reduced_error (200,000 pruning examples)", lambda: pk.reduced_error(tree, X_prune, y_prune)),
-        ("kearns_mansour on the growing counts", lambda: pk.kearns_mansour(tree, 0.05, 1.0)),
-        ("kearns_mansour on 200,000 examples", lambda: pk.kearns_mansour(tree, 0.05, 1.0, X=X_prune, y=y_prune)),
+        ("kearns_mansour on the growing counts", lambda: pk.kearns_mansour(tree, delta=0.05, c=1.0)),
+        ("kearns_mansour on 200,000 examples", lambda: pk.kearns_mansour(tree, delta=0.05, c=1.0, X_prune=X_prune, y_prune=y_prune)),
         ("node_counts (the counting pass alone)", lambda: tree.node_counts(X_prune, y_prune)),
         ("for reference: scikit-learn decision_path", lambda: clf.decision_path(X_prune)),
     ]

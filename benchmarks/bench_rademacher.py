@@ -70,11 +70,11 @@ def speed_cases(tree, X_prune, y_prune):
         cases.append((f"k_reduced_error, k = {k:,}",
                       lambda k=k: pk.k_reduced_error(tree, X_prune, y_prune, k), 3))
     cases.append((f"rademacher_penalty, {N_DRAWS} draws",
-                  lambda: pk.rademacher_penalty(tree, X_prune, y_prune, rng=0,
+                  lambda: pk.rademacher_penalty(tree, X_prune, y_prune, random_state=0,
                                                 n_draws=N_DRAWS), 5))
     for k in (100, 1_000):
         cases.append((f"rademacher_penalty, {N_DRAWS} draws, k = {k:,}",
-                      lambda k=k: pk.rademacher_penalty(tree, X_prune, y_prune, rng=0,
+                      lambda k=k: pk.rademacher_penalty(tree, X_prune, y_prune, random_state=0,
                                                         n_draws=N_DRAWS, k=k), 2))
     return cases
 
@@ -122,7 +122,7 @@ def run_case(path, function, k):
     if function == "k_reduced_error":
         pruning = pk.k_reduced_error(tree, X_prune, y_prune, k)
     else:
-        value = pk.rademacher_penalty(tree, X_prune, y_prune, rng=0, n_draws=SCALE_DRAWS, k=k)
+        value = pk.rademacher_penalty(tree, X_prune, y_prune, random_state=0, n_draws=SCALE_DRAWS, k=k)
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     if function == "k_reduced_error":

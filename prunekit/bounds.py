@@ -109,13 +109,13 @@ def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.
     return _scalar(train_error + np.sqrt((bits + np.log(2 / delta)) / (2 * n_samples)))
 
 
-def _sizes_and_sample(k, n):
+def _sizes_and_sample(k, n_samples):
     k = check_numbers(k, "k (the number of nodes)", minimum=1, whole=True)
-    n = check_count(n, "n", minimum=4)
+    n = check_count(n_samples, "n_samples", minimum=4)
     return k, n
 
 
-def nobel_delta(k, n: int, d: int):
+def nobel_delta(k, n_samples: int, n_features: int):
     """Nobel's penalty for growing and pruning on the same data, eq. (4) of Nobel (2002).
 
         Delta(k, n) = sqrt(32 (k d log n + k log 2 + 2 log k) / n)
@@ -124,21 +124,21 @@ def nobel_delta(k, n: int, d: int):
     ----------
     k : int or array
         Number of nodes |T| of the subtree.
-    n : int
-        Sample size (at least 4, as the paper assumes).
-    d : int
-        Dimension of the feature space (at least 1).
+    n_samples : int
+        Sample size n (at least 4, as the paper assumes).
+    n_features : int
+        Dimension d of the feature space (at least 1).
 
     Returns
     -------
     float or ndarray
     """
-    k, n = _sizes_and_sample(k, n)
-    d = check_count(d, "d", minimum=1)
+    k, n = _sizes_and_sample(k, n_samples)
+    d = check_count(n_features, "n_features", minimum=1)
     return _scalar(np.sqrt(32 * (k * d * np.log(n) + k * np.log(2) + 2 * np.log(k)) / n))
 
 
-def nobel_delta_independent(k, n: int):
+def nobel_delta_independent(k, n_samples: int):
     """Nobel's penalty when the pruning sample is independent, eq. (7) of Nobel (2002).
 
         Delta'(k, n) = sqrt((k log 2 + log k) / n)
@@ -147,18 +147,18 @@ def nobel_delta_independent(k, n: int):
     ----------
     k : int or array-like of int
         Number of nodes |T| of the subtree, at least 1.
-    n : int
-        Size of the pruning sample (at least 4, as the paper assumes).
+    n_samples : int
+        Size n of the pruning sample (at least 4, as the paper assumes).
 
     Returns
     -------
     float or ndarray
     """
-    k, n = _sizes_and_sample(k, n)
+    k, n = _sizes_and_sample(k, n_samples)
     return _scalar(np.sqrt((k * np.log(2) + np.log(k)) / n))
 
 
-def nobel_remainder(n: int, d: int | None = None, case: str = "same") -> float:
+def nobel_remainder(n_samples: int, n_features: int | None = None, case: str = "same") -> float:
     """The remainder of Theorem 1 of Nobel (2002), as his proof supports it.
 
     Part (A), same data: 6 sqrt(2) / sqrt(d n log n). Part (B), independent data:
@@ -177,25 +177,27 @@ def nobel_remainder(n: int, d: int | None = None, case: str = "same") -> float:
 
     Parameters
     ----------
-    n : int
-        Sample size (at least 4, as the paper assumes).
-    d : int, optional
-        Dimension of the feature space; required for ``case="same"``.
+    n_samples : int
+        Sample size n (at least 4, as the paper assumes).
+    n_features : int, optional
+        Dimension d of the feature space; required for ``case="same"``.
     case : {"same", "independent"}
     """
     case = check_choice(case, "case", ("same", "independent"))
-    n = check_count(n, "n", minimum=4)
+    n = check_count(n_samples, "n_samples", minimum=4)
     if case == "same":
-        if d is None:
-            raise ValueError("case='same' needs d, the dimension of the feature space.")
-        d = check_count(d, "d", minimum=1)
+        if n_features is None:
+            raise ValueError("case='same' needs n_features, the dimension of the feature "
+                             "space.")
+        d = check_count(n_features, "n_features", minimum=1)
         return float(6 * np.sqrt(2) / np.sqrt(d * n * np.log(n)))
-    if d is not None:
-        check_count(d, "d", minimum=1)
+    if n_features is not None:
+        check_count(n_features, "n_features", minimum=1)
     return float(3 / (2 * np.sqrt(n * np.log(2))))
 
 
-def nobel_estimation_term(k, n: int, d: int | None = None, case: str = "same"):
+def nobel_estimation_term(k, n_samples: int, n_features: int | None = None,
+                          case: str = "same"):
     """The estimation part of Theorem 1's bound for a given size k (Nobel 2002).
 
     Part (A), same data: 2 Delta(k, n) + 6 sqrt(2) / sqrt(d n log n).
@@ -208,10 +210,10 @@ def nobel_estimation_term(k, n: int, d: int | None = None, case: str = "same"):
     ----------
     k : int or array-like of int
         Comparison size (number of nodes), at least 1.
-    n : int
-        Sample size, at least 4.
-    d : int, optional
-        Dimension of the feature space; required for ``case="same"``.
+    n_samples : int
+        Sample size n, at least 4.
+    n_features : int, optional
+        Dimension d of the feature space; required for ``case="same"``.
     case : {"same", "independent"}
 
     Returns
@@ -219,32 +221,32 @@ def nobel_estimation_term(k, n: int, d: int | None = None, case: str = "same"):
     float or ndarray
     """
     case = check_choice(case, "case", ("same", "independent"))
-    remainder = nobel_remainder(n, d, case)
+    remainder = nobel_remainder(n_samples, n_features, case)
     if case == "same":
-        return _scalar(2 * np.asarray(nobel_delta(k, n, d)) + remainder)
-    return _scalar(2 * np.asarray(nobel_delta_independent(k, n)) + remainder)
+        return _scalar(2 * np.asarray(nobel_delta(k, n_samples, n_features)) + remainder)
+    return _scalar(2 * np.asarray(nobel_delta_independent(k, n_samples)) + remainder)
 
 
 # ---------------------------------------------------------------------- Kääriäinen et al. (2004)
 
-def eta(delta: float, n: int) -> float:
+def eta(n_samples: int, delta: float = 0.05) -> float:
     """The class-independent term of Lemma 3 of Kääriäinen, Malinen & Elomaa (2004).
 
         eta(delta, n) = sqrt(ln(2 / delta) / (2 n))
 
     Parameters
     ----------
-    delta : float
+    n_samples : int
+        Sample size n (the pruning sample), at least 1.
+    delta : float, default 0.05
         Confidence parameter in (0, 1).
-    n : int
-        Sample size (the pruning sample), at least 1.
     """
     delta = check_probability(delta, "delta")
-    n = check_count(n, "n", minimum=1)
+    n = check_count(n_samples, "n_samples", minimum=1)
     return float(np.sqrt(np.log(2 / delta) / (2 * n)))
 
 
-def rademacher(train_error, penalty, delta: float, n: int):
+def rademacher(train_error, penalty, n_samples: int, delta: float = 0.05):
     """The Rademacher bound, eq. (1) (Lemma 3) of Kääriäinen, Malinen & Elomaa (2004).
 
     With probability at least 1 - delta, every h in H satisfies
@@ -262,10 +264,10 @@ def rademacher(train_error, penalty, delta: float, n: int):
     penalty : float or array-like
         One realisation of the Rademacher penalty R_n(H), in [0, 1]
         (:func:`prunekit.rademacher_penalty`).
-    delta : float
+    n_samples : int
+        Number n of pruning examples.
+    delta : float, default 0.05
         Confidence parameter in (0, 1).
-    n : int
-        Number of pruning examples.
 
     Returns
     -------
@@ -275,10 +277,10 @@ def rademacher(train_error, penalty, delta: float, n: int):
     train_error = check_numbers(train_error, "train_error", minimum=0, maximum=1)
     penalty = check_numbers(penalty, "penalty", minimum=0, maximum=1)
     check_broadcastable(train_error=train_error, penalty=penalty)
-    return _scalar(train_error + 2 * penalty + 5 * eta(delta, n))
+    return _scalar(train_error + 2 * penalty + 5 * eta(n_samples, delta))
 
 
-def occam(train_error, n_nodes, delta: float, n: int):
+def occam(train_error, n_nodes, n_samples: int, delta: float = 0.05):
     """The Occam's-razor comparison of Sec. 6.1 of Kääriäinen, Malinen & Elomaa (2004).
 
         eps_hat_n(h) + sqrt((ln 2 * d / 4 + ln(1 / delta)) / (2 n)),
@@ -298,24 +300,24 @@ def occam(train_error, n_nodes, delta: float, n: int):
         Pruning-set error eps_hat_n(h), a rate in [0, 1].
     n_nodes : int or array-like of int
         Number of nodes d of the tree being pruned (not of the pruning).
-    delta : float
+    n_samples : int
+        Size n of the pruning set.
+    delta : float, default 0.05
         Confidence parameter in (0, 1).
-    n : int
-        Size of the pruning set.
 
     Returns
     -------
     float or ndarray
     """
     d = check_numbers(n_nodes, "n_nodes", minimum=1, whole=True)
-    return _occam_value(train_error, np.log(2) * d / 4, "n_nodes", delta, n)
+    return _occam_value(train_error, np.log(2) * d / 4, "n_nodes", n_samples, delta)
 
 
-def _occam_value(train_error, nats, name, delta, n):
+def _occam_value(train_error, nats, name, n_samples, delta):
     """eps_hat_n(h) + sqrt((nats + ln(1 / delta)) / (2 n)) for a code of ``nats`` nats."""
     train_error = check_numbers(train_error, "train_error", minimum=0, maximum=1)
     delta = check_probability(delta, "delta")
-    n = check_count(n, "n", minimum=1)
+    n = check_count(n_samples, "n_samples", minimum=1)
     check_broadcastable(**{"train_error": train_error, name: nats})
     return _scalar(train_error + np.sqrt((nats + np.log(1 / delta)) / (2 * n)))
 
@@ -333,7 +335,7 @@ def log2_prunings(tree) -> float:
     return math.log2(count_prunings(tree))
 
 
-def occam_prunings(train_error, n_prunings, delta: float, n: int):
+def occam_prunings(train_error, n_prunings, n_samples: int, delta: float = 0.05):
     """The Occam's-razor bound over the prunings of one tree, valid for every pruning.
 
     Given the growing sample, the prunings P(T) of the grown tree form a fixed, finite class,
@@ -348,9 +350,9 @@ def occam_prunings(train_error, n_prunings, delta: float, n: int):
 
     Parameters
     ----------
-    train_error, delta, n
-        As in :func:`occam`: the pruning-set error (a rate in [0, 1]), the confidence
-        parameter in (0, 1) and the size of the pruning set.
+    train_error, n_samples, delta
+        As in :func:`occam`: the pruning-set error (a rate in [0, 1]), the size of the
+        pruning set and the confidence parameter in (0, 1).
     n_prunings : int or array-like of int
         The number of prunings |P(T)| of the tree being pruned, at least 1
         (:func:`prunekit.count_prunings`); Python integers of any size are taken exactly.
@@ -360,4 +362,4 @@ def occam_prunings(train_error, n_prunings, delta: float, n: int):
     float or ndarray
     """
     return _occam_value(train_error, _log_counts(n_prunings, "n_prunings"), "n_prunings",
-                        delta, n)
+                        n_samples, delta)

@@ -36,10 +36,10 @@ from prunekit.impurity import GROWER_CRITERIA, counts_impurity
 from prunekit.path import PruningPath, leaf_intervals, sum_per_step
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
-__all__ = ["CRITERIA", "leaf_risks", "CostComplexityPath", "cost_complexity_path",
+__all__ = ["RISKS", "leaf_risks", "CostComplexityPath", "cost_complexity_path",
            "cost_complexity", "AlphaSelection", "cross_validate_alpha", "holdout_alpha"]
 
-CRITERIA = ("error", "impurity")
+RISKS = ("error", "impurity")
 
 
 def _check_alpha(alpha) -> float:
@@ -53,19 +53,19 @@ def _node_impurity(tree: Tree) -> np.ndarray:
     if tree.criterion in GROWER_CRITERIA:
         return counts_impurity(tree.counts, tree.criterion)
     raise ValueError(
-        "criterion='impurity' needs the split impurity of the tree's grower, and this tree has "
+        "risk='impurity' needs the split impurity of the tree's grower, and this tree has "
         "none (it was built with Tree.from_arrays, or by a grower with an unknown criterion "
-        f"{tree.criterion!r}); use criterion='error'."
+        f"{tree.criterion!r}); use risk='error'."
     )
 
 
-def leaf_risks(tree: Tree, criterion: str = "error") -> np.ndarray:
+def leaf_risks(tree: Tree, risk: str = "error") -> np.ndarray:
     """R(t) of every node t as a leaf, as a fraction of the growing sample.
 
     Parameters
     ----------
     tree : Tree
-    criterion : {"error", "impurity"}
+    risk : {"error", "impurity"}
         ``"error"``: Breiman's misclassification risk R(t) = r(t) p(t), with r(t) = 1 - max_k
         p(k | t) the error rate of the majority label and p(t) = m_t / m. ``"impurity"``: the
         grower's impurity i(t) weighted by p(t), as scikit-learn's ``ccp_alpha`` uses.
@@ -75,10 +75,10 @@ def leaf_risks(tree: Tree, criterion: str = "error") -> np.ndarray:
     ndarray of shape (n_nodes,)
     """
     check_tree(tree)
-    criterion = check_choice(criterion, "criterion", CRITERIA)
+    risk = check_choice(risk, "risk", RISKS)
     reached = tree.counts.sum(axis=1)
     m = max(tree.n_samples, 1)
-    if criterion == "error":
+    if risk == "error":
         return tree.leaf_errors().astype(float) / m
     return _node_impurity(tree) * reached / m
 
@@ -95,7 +95,7 @@ class CostComplexityPath(PruningPath):
     Attributes
     ----------
     tree : Tree
-    criterion : str
+    risk : str
     node_alpha : ndarray of shape (n_nodes,)
         For an internal node, the alpha at which it becomes a leaf or is cut away (the smallest
         collapse alpha on its path from the root); ``inf`` at the tree's leaves.
@@ -115,10 +115,10 @@ class CostComplexityPath(PruningPath):
     _PARAMETER = "alpha"
     _PARAMETER_MINIMUM = 0
     _PARAMETER_FINITE = True
-    _DESCRIBED_BY = "criterion"
+    _DESCRIBED_BY = "risk"
 
     tree: Tree
-    criterion: str
+    risk: str
     node_alpha: np.ndarray
     alphas: np.ndarray
     n_leaves: np.ndarray
@@ -200,32 +200,32 @@ def _preorder(tree: Tree) -> tuple[np.ndarray, np.ndarray]:
     return np.array(order), 2 * leaves - 1      # a binary tree with L leaves has 2L - 1 nodes
 
 
-def cost_complexity_path(tree: Tree, criterion: str = "error") -> CostComplexityPath:
+def cost_complexity_path(tree: Tree, risk: str = "error") -> CostComplexityPath:
     """The weakest-link sequence of cost-complexity prunings and its alphas.
 
     Breiman et al. (1984): starting from T1, the smallest pruning with R(T1) = R(T) (alpha = 0),
     repeatedly collapse the internal nodes with the smallest g(t); tied weakest links are
-    collapsed together, so each step has its own alpha. With ``criterion="impurity"`` on a
+    collapsed together, so each step has its own alpha. With ``risk="impurity"`` on a
     tree from ``Tree.from_sklearn`` the distinct alphas are scikit-learn's
     ``cost_complexity_pruning_path`` alphas.
 
     Parameters
     ----------
     tree : Tree
-    criterion : {"error", "impurity"}, default "error"
+    risk : {"error", "impurity"}, default "error"
         The leaf risk R(t); see :func:`leaf_risks`.
 
     Returns
     -------
     CostComplexityPath
     """
-    risk = leaf_risks(tree, criterion)
-    criterion = check_choice(criterion, "criterion", CRITERIA)
-    if criterion == "error":
+    risks = leaf_risks(tree, risk)
+    risk = check_choice(risk, "risk", RISKS)
+    if risk == "error":
         # Integer error counts make tied g values exactly equal; rescale afterwards.
         collapse = _collapse_alphas(tree, tree.leaf_errors().astype(float)) / max(tree.n_samples, 1)
     else:
-        collapse = _collapse_alphas(tree, risk)
+        collapse = _collapse_alphas(tree, risks)
     node_alpha = collapse.copy()
     for level in tree.levels[1:]:
         node_alpha[level] = np.minimum(node_alpha[level], node_alpha[tree.parent[level]])
@@ -233,11 +233,11 @@ def cost_complexity_path(tree: Tree, criterion: str = "error") -> CostComplexity
     alphas = np.unique(np.concatenate([[0.0], node_alpha[~tree.is_leaf]]))
     intervals = leaf_intervals(tree, node_alpha, alphas)
     n_leaves = np.rint(sum_per_step(intervals, np.ones(tree.n_nodes), len(alphas)))
-    return CostComplexityPath(tree, criterion, node_alpha, alphas, n_leaves.astype(np.int64),
-                              sum_per_step(intervals, risk, len(alphas)))
+    return CostComplexityPath(tree, risk, node_alpha, alphas, n_leaves.astype(np.int64),
+                              sum_per_step(intervals, risks, len(alphas)))
 
 
-def cost_complexity(tree: Tree, alpha, criterion: str = "error") -> Pruning:
+def cost_complexity(tree: Tree, alpha, risk: str = "error") -> Pruning:
     """The smallest pruning minimising R_alpha(P) = R(P) + alpha |P~|.
 
     Parameters
@@ -245,7 +245,7 @@ def cost_complexity(tree: Tree, alpha, criterion: str = "error") -> Pruning:
     tree : Tree
     alpha : float
         Complexity parameter, finite and >= 0.
-    criterion : {"error", "impurity"}, default "error"
+    risk : {"error", "impurity"}, default "error"
 
     Returns
     -------
@@ -255,7 +255,7 @@ def cost_complexity(tree: Tree, alpha, criterion: str = "error") -> Pruning:
     """
     check_tree(tree)
     alpha = _check_alpha(alpha)
-    return cost_complexity_path(tree, criterion).pruning_at(alpha)
+    return cost_complexity_path(tree, risk).pruning_at(alpha)
 
 
 # ---------------------------------------------------------------------- choosing alpha
@@ -334,7 +334,7 @@ def _grow(estimator, X, y) -> Tree:
     return Tree.from_sklearn(clone(estimator).fit(X, y), X, y)
 
 
-def cross_validate_alpha(X, y, estimator=None, *, cv=10, criterion: str = "error",
+def cross_validate_alpha(X, y, estimator=None, *, cv=10, risk: str = "error",
                          random_state=0) -> AlphaSelection:
     """Choose alpha by V-fold cross-validation, as Breiman et al. (1984, Sec. 3.4.2) do.
 
@@ -357,7 +357,7 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, criterion: str = "error
     cv : int or scikit-learn splitter, default 10
         Number of folds, at least 2 and at most m (stratified, shuffled with
         ``random_state``), or a splitter object.
-    criterion : {"error", "impurity"}, default "error"
+    risk : {"error", "impurity"}, default "error"
     random_state : int, default 0
 
     Returns
@@ -369,7 +369,7 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, criterion: str = "error
     from sklearn.tree import BaseDecisionTree, DecisionTreeClassifier
     from sklearn.utils.multiclass import type_of_target
 
-    criterion = check_choice(criterion, "criterion", CRITERIA)
+    risk = check_choice(risk, "risk", RISKS)
     check_seed(random_state)
     X = as_array(X, "X", ndim=2, dtype="numeric", what="(n_samples, n_features)")
     y = check_labels(y, X.shape[0])
@@ -395,11 +395,11 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, criterion: str = "error
         except (ValueError, TypeError) as error:
             raise type(error)(f"cv must be a number of folds or a scikit-learn splitter: "
                               f"{error}") from None
-    path = cost_complexity_path(_grow(estimator, X, y), criterion)
+    path = cost_complexity_path(_grow(estimator, X, y), risk)
     betas = np.append(np.sqrt(path.alphas[:-1] * path.alphas[1:]), np.inf)
     errors = np.zeros(len(path))
     for train, test in cv.split(X, y):
-        fold_path = cost_complexity_path(_grow(estimator, X[train], y[train]), criterion)
+        fold_path = cost_complexity_path(_grow(estimator, X[train], y[train]), risk)
         steps = np.searchsorted(fold_path.alphas, betas, side="right") - 1
         tree = fold_path.tree
         known = np.isin(y[test], tree.classes_)
@@ -410,19 +410,19 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, criterion: str = "error
     return _selection(path, betas, errors, len(y), "CV")
 
 
-def holdout_alpha(tree: Tree, X_val, y_val, criterion: str = "error") -> AlphaSelection:
+def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error") -> AlphaSelection:
     """Choose alpha on a hold-out sample: the error of every step of the tree's path on it.
 
     Parameters
     ----------
     tree : Tree
         Grown on the training part only.
-    X_val, y_val : array-like
-        The hold-out sample; its labels must be classes the tree knows.
-    criterion : {"error", "impurity"}, default "error"
+    X_prune, y_prune : array-like
+        The hold-out (pruning) sample; its labels must be classes the tree knows.
+    risk : {"error", "impurity"}, default "error"
     """
-    path = cost_complexity_path(tree, criterion)
-    counts = tree.node_counts(X_val, y_val, names=("X_val", "y_val"))
+    path = cost_complexity_path(tree, risk)
+    counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     errors = path.errors(counts)
     return _selection(path, path.alphas.copy(), errors.astype(float), int(counts[0].sum()),
                       "hold-out")

@@ -67,10 +67,10 @@ RULES = ("1-SE", "0-SE")
 # Largest number of matrix cells densified at once when a sparse sample is routed.
 _BLOCK_CELLS = 2**22
 
-_ALPHA_SCALE = """With ``criterion="error"`` alpha is a misclassification rate per leaf (Breiman's
+_ALPHA_SCALE = """With ``risk="error"`` alpha is a misclassification rate per leaf (Breiman's
     R(t) = r(t)p(t)): a branch is kept only while it saves more than alpha * m training errors
     per extra leaf, so it is not on the scale of scikit-learn's ``ccp_alpha``, which weighs
-    the grower's impurity (Gini or entropy) instead; ``criterion="impurity"`` is exactly
+    the grower's impurity (Gini or entropy) instead; ``risk="impurity"`` is exactly
     ``ccp_alpha``'s scale (the same value gives scikit-learn's tree)."""
 
 
@@ -129,14 +129,16 @@ class Pruner(BaseEstimator):
         """
         return tree
 
-    def prune(self, tree: Tree, X, y) -> Pruning:
+    def prune(self, tree: Tree, X_prune, y_prune) -> Pruning:
         """Return a pruning of ``tree``.
 
-        ``(X, y)`` is the growing sample, or for a pruner that uses a pruning sample
-        (:meth:`~prunekit.Pruner.uses_pruning_sample`) the pruning sample ``(X_prune, y_prune)``.
+        ``(X_prune, y_prune)`` is the pruning sample for a pruner that uses one
+        (:meth:`~prunekit.Pruner.uses_pruning_sample`); the others are given the growing
+        sample, which most of them do not need.
         """
         raise NotImplementedError(
-            f"{type(self).__name__} does not define prune(tree, X, y); a Pruner subclass "
+            f"{type(self).__name__} does not define prune(tree, X_prune, y_prune); a Pruner "
+            "subclass "
             "must return a prunekit Pruning of the tree it is given."
         )
 
@@ -308,15 +310,16 @@ class CostComplexityPruner(Pruner):
     ----------
     alpha : float, default 0.0
         Complexity parameter; 0 gives T1, the smallest pruning with the tree's own risk.
-    criterion : {{"error", "impurity"}}, default "error"
+    risk : {{"error", "impurity"}}, default "error"
+        The leaf risk R(t) (:func:`prunekit.cost_complexity_pruning.leaf_risks`).
     """
 
-    def __init__(self, alpha=0.0, criterion="error"):
+    def __init__(self, alpha=0.0, risk="error"):
         self.alpha = alpha
-        self.criterion = criterion
+        self.risk = risk
 
-    def prune(self, tree: Tree, X=None, y=None) -> Pruning:
-        return cost_complexity(tree, self.alpha, self.criterion)
+    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
+        return cost_complexity(tree, self.alpha, self.risk)
 
 
 class CrossValidatedCostComplexityPruner(Pruner):
@@ -341,7 +344,8 @@ class CrossValidatedCostComplexityPruner(Pruner):
         ``"1-SE"``: the smallest tree whose cross-validated error is within one standard
         error of the smallest (Breiman et al.'s rule, the one rpart's documentation
         recommends); ``"0-SE"``: the tree of smallest cross-validated error.
-    criterion : {{"error", "impurity"}}, default "error"
+    risk : {{"error", "impurity"}}, default "error"
+        The leaf risk R(t) (:func:`prunekit.cost_complexity_pruning.leaf_risks`).
     random_state : int, RandomState or None, default None
         Seeds the folds; ``None`` takes the classifier's ``random_state``.
 
@@ -353,10 +357,10 @@ class CrossValidatedCostComplexityPruner(Pruner):
         The alpha chosen.
     """
 
-    def __init__(self, cv=10, rule="1-SE", criterion="error", random_state=None):
+    def __init__(self, cv=10, rule="1-SE", risk="error", random_state=None):
         self.cv = cv
         self.rule = rule
-        self.criterion = criterion
+        self.risk = risk
         self.random_state = random_state
 
     def prune(self, tree: Tree, X, y, *, grower=None) -> Pruning:
@@ -382,11 +386,11 @@ class CrossValidatedCostComplexityPruner(Pruner):
         if tree.n_leaves == 1 or cv is None:       # nothing to choose, or no folds possible
             self.selection_, self.alpha_ = None, 0.0
         else:
-            selection = cross_validate_alpha(X, y, grower, cv=cv, criterion=self.criterion,
+            selection = cross_validate_alpha(X, y, grower, cv=cv, risk=self.risk,
                                              random_state=seed)
             self.selection_ = selection
             self.alpha_ = selection.alpha_one_se if rule == "1-SE" else selection.alpha_best
-        return cost_complexity(tree, self.alpha_, self.criterion)
+        return cost_complexity(tree, self.alpha_, self.risk)
 
     def _folds(self, y):
         """``cv``, with fewer folds (and a warning) when no class has ``cv`` examples, as
@@ -440,11 +444,11 @@ class KearnsMansourPruner(Pruner):
         self.vc_paths = vc_paths
         self.vc_trees = vc_trees
 
-    def prune(self, tree: Tree, X=None, y=None) -> Pruning:
+    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
         options = {name: getattr(self, name) for name in
                    ("n_features", "log_paths", "log_trees", "vc_paths", "vc_trees")
                    if getattr(self, name) is not None}
-        return kearns_mansour(tree, self.delta, self.c, form=self.form, cap=self.cap,
+        return kearns_mansour(tree, delta=self.delta, c=self.c, form=self.form, cap=self.cap,
                               **options)
 
 
@@ -491,8 +495,8 @@ class NobelPruner(HoldoutPruner):
                              f"n >= 4) in its {'pruning' if independent else 'growing'} "
                              f"sample, got n_samples={n}.")
         if not independent:
-            return nobel(tree, "same", self.method)
-        return nobel(tree, "independent", self.method, X=X_prune, y=y_prune)
+            return nobel(tree, case="same", method=self.method)
+        return nobel(tree, X_prune, y_prune, case="independent", method=self.method)
 
 
 class KReducedErrorPruner(HoldoutPruner):
@@ -525,14 +529,7 @@ class KReducedErrorPruner(HoldoutPruner):
 
     def prune(self, tree: Tree, X_prune, y_prune) -> Pruning:
         self.k_ = self._budget(tree)
-        pruning = k_reduced_error(tree, X_prune, y_prune, self.k_)
-        if pruning is None:
-            raise ValueError(
-                f"k={self.k_} is below the {growing_errors_of_tree(tree)} errors the grown tree "
-                "makes on its growing sample, so no pruning has at most k growing errors (the "
-                "k-REP class is empty); give a larger k, or k=None for the paper's budget."
-            )
-        return pruning
+        return k_reduced_error(tree, X_prune, y_prune, self.k_)
 
     def _budget(self, tree: Tree) -> int:
         if self.k is not None:
@@ -604,7 +601,7 @@ class RademacherBoundPruner(HoldoutPruner):
         errors = np.array([pruning.errors(counts) / m for pruning in prunings])
         penalties = np.array([rademacher_penalty(tree, X_prune, y_prune, signs=signs,
                                                  k=int(k)).mean() for k in budgets])
-        bounds = np.asarray(rademacher_bound(errors, penalties, delta / len(budgets), m))
+        bounds = np.asarray(rademacher_bound(errors, penalties, m, delta / len(budgets)))
         best = int(np.argmin(bounds))
         self.budgets_, self.penalties_, self.bounds_ = budgets, penalties, bounds
         self.k_, self.bound_ = int(budgets[best]), float(bounds[best])
@@ -639,7 +636,7 @@ class PessimisticPruner(Pruner):
     def __init__(self, order="top-down"):
         self.order = order
 
-    def prune(self, tree: Tree, X=None, y=None) -> Pruning:
+    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
         return pessimistic(tree, order=self.order)
 
 
@@ -662,7 +659,7 @@ class MinimumErrorPruner(Pruner):
         self.m = m
         self.prior = prior
 
-    def prune(self, tree: Tree, X=None, y=None) -> Pruning:
+    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
         return minimum_error(tree, m=self.m, prior=self.prior)
 
 
@@ -694,7 +691,7 @@ class ErrorBasedPruner(Pruner):
             return tree
         return error_based_raising(tree, X, y, confidence=self.confidence)
 
-    def prune(self, tree: Tree, X=None, y=None) -> Pruning:
+    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
         if self._raising():
             return Pruning.full(tree)
         return error_based(tree, confidence=self.confidence)
@@ -755,7 +752,7 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         The pruning method. The default is the book's recommendation (Chapter 9):
         cost-complexity pruning with alpha chosen by 10-fold cross-validation and the 1-SE
         rule, so ``GridSearchCV`` reaches ``pruner__cv``, ``pruner__rule`` and
-        ``pruner__criterion``; to tune alpha yourself, pass ``CostComplexityPruner()`` and
+        ``pruner__risk``; to tune alpha yourself, pass ``CostComplexityPruner()`` and
         search ``pruner__alpha``. The default object is shared and never changed:
         ``set_params(pruner__...)`` replaces it by a copy first. A pruner that uses a
         pruning sample makes the classifier hold one out (:meth:`HoldoutPruner.split`).

@@ -146,22 +146,28 @@ def _penalty(m_v, s_v, l_v, delta, m, c, form, n_features, log_paths, log_trees,
     return float(value) if value.ndim == 0 else value
 
 
-def _sample_counts(tree: Tree, X, y) -> np.ndarray:
+def _sample_counts(tree: Tree, X_prune, y_prune) -> np.ndarray:
     check_tree(tree)
-    if X is None and y is None:
+    if X_prune is None and y_prune is None:
         return tree.counts
-    if X is None or y is None:
-        raise ValueError("give both X and y, or neither (then the growing counts are used).")
-    return tree.node_counts(X, y)
+    if X_prune is None or y_prune is None:
+        raise ValueError("give both X_prune and y_prune, or neither (then the growing counts "
+                         "are used).")
+    return tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
 
 
-def kearns_mansour(tree: Tree, delta: float = 0.05, c: float = 1.0, *, form: str = "boolean",
-                   X=None, y=None, cap: bool = True, **penalty_args) -> Pruning:
+def kearns_mansour(tree: Tree, X_prune=None, y_prune=None, *, delta: float = 0.05,
+                   c: float = 1.0, form: str = "boolean", cap: bool = True,
+                   **penalty_args) -> Pruning:
     """Kearns & Mansour's single bottom-up pass with the local rule (1).
 
     Parameters
     ----------
     tree : Tree
+    X_prune, y_prune : array-like, optional
+        The sample S the pass judges on; by default the growing sample, through the tree's
+        counts. With another sample, the "best leaf" at each node is that sample's majority
+        class there.
     delta : float in (0, 1), default 0.05
     c : float >= 0, default 1.0
         With c = 0 the rule prunes whenever the best leaf is at least as accurate as T_v*:
@@ -169,9 +175,6 @@ def kearns_mansour(tree: Tree, delta: float = 0.05, c: float = 1.0, *, form: str
     form : {"boolean", "finite", "vc"}, default "boolean"
         The penalty's form, eq. (3), (2) or (4); see :func:`penalty`. For ``"boolean"`` the
         number of tests n defaults to the tree's number of features.
-    X, y : array-like, optional
-        The sample S; by default the growing sample, through the tree's counts. With another
-        sample, the "best leaf" at each node is that sample's majority class there.
     cap : bool, default True
         Cap the penalty at 1.
     **penalty_args
@@ -198,8 +201,8 @@ def kearns_mansour(tree: Tree, delta: float = 0.05, c: float = 1.0, *, form: str
         raise TypeError(f"form={form!r} takes the keyword arguments "
                         f"{', '.join(_FORM_ARGS[form])}; got {', '.join(unknown)}, which it "
                         "would ignore.")
-    counts = _sample_counts(tree, X, y)
-    labels = tree.labels if X is None else pruning_labels(tree, counts, "pruning")
+    counts = _sample_counts(tree, X_prune, y_prune)
+    labels = tree.labels if X_prune is None else pruning_labels(tree, counts, "pruning")
     if form == "boolean":
         if penalty_args.get("n_features") is None:
             if tree.n_features is None:
@@ -239,8 +242,8 @@ def kearns_mansour(tree: Tree, delta: float = 0.05, c: float = 1.0, *, form: str
     return Pruning.from_collapsed(tree, collapse, labels=labels)
 
 
-def kearns_mansour_global(tree: Tree, delta: float = 0.05, c: float = 1.0, *, X=None, y=None,
-                          n_features: int | None = None) -> Pruning:
+def kearns_mansour_global(tree: Tree, X_prune=None, y_prune=None, *, delta: float = 0.05,
+                          c: float = 1.0, n_features: int | None = None) -> Pruning:
     """The "global" bottom-up rule that Kearns & Mansour (1998, Sec. 3) contrast with theirs.
 
     Visit the nodes bottom-up (children first, left subtree before right); at v, prune T_v*
@@ -256,10 +259,10 @@ def kearns_mansour_global(tree: Tree, delta: float = 0.05, c: float = 1.0, *, X=
     Parameters
     ----------
     tree : Tree
+    X_prune, y_prune : array-like, optional
+        The sample the rule judges on; by default the growing sample.
     delta : float in (0, 1), default 0.05
     c : float >= 0, default 1.0
-    X, y : array-like, optional
-        The sample; by default the growing sample.
     n_features : int >= 1, optional
         The number n of boolean tests; default the tree's number of features.
 
@@ -269,7 +272,7 @@ def kearns_mansour_global(tree: Tree, delta: float = 0.05, c: float = 1.0, *, X=
     """
     delta = check_probability(delta, "delta")
     c = _check_c(c)
-    counts = _sample_counts(tree, X, y)
+    counts = _sample_counts(tree, X_prune, y_prune)
     m = int(counts[0].sum())
     if m == 0:
         raise ValueError("the sample is empty: no example reaches the root.")
@@ -282,7 +285,7 @@ def kearns_mansour_global(tree: Tree, delta: float = 0.05, c: float = 1.0, *, X=
     def beta(size):
         return c * np.sqrt((size * np.log(n) + np.log(m / delta)) / m)
 
-    labels = tree.labels if X is None else pruning_labels(tree, counts, "pruning")
+    labels = tree.labels if X_prune is None else pruning_labels(tree, counts, "pruning")
     as_leaf = tree.leaf_errors(counts, labels).tolist()
     errors, size = list(as_leaf), [1] * tree.n_nodes
     total_errors, total_size = sum(as_leaf[v] for v in np.flatnonzero(tree.is_leaf)), tree.n_nodes

@@ -168,21 +168,24 @@ def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
     return SizeProfile(tree, tables[0].astype(np.int64), labels, splits)
 
 
-def _case_data(tree: Tree, case: str, X, y):
+def _case_data(tree: Tree, case: str, X_prune, y_prune):
     case = check_choice(case, "case", CASES)
     if case == "same":
-        if X is not None or y is not None:
-            raise ValueError("case='same' prunes with the growing sample; do not pass X and y.")
+        if X_prune is not None or y_prune is not None:
+            raise ValueError("case='same' prunes with the growing sample; do not pass X_prune "
+                             "and y_prune.")
         return tree.counts, tree.labels, tree.n_samples
-    if X is None or y is None:
-        raise ValueError("case='independent' needs the independent pruning sample X and y.")
-    counts = tree.node_counts(X, y)
+    if X_prune is None or y_prune is None:
+        raise ValueError("case='independent' needs the independent pruning sample X_prune "
+                         "and y_prune.")
+    counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     # "Compatible" labels: the pruning sample's majority at every node; a node it does not
     # reach makes no error whatever its label and keeps its growing label.
     return counts, pruning_labels(tree, counts, "pruning"), int(counts[0].sum())
 
 
-def nobel_objective(n_nodes, errors, n: int, case: str = "same", d: int | None = None):
+def nobel_objective(n_nodes, errors, n_samples: int, case: str = "same",
+                    n_features: int | None = None):
     """Penalised empirical risk R_n(T) + Delta(|T|, n) of eq. (5), or with Delta' (eq. 7).
 
     Parameters
@@ -192,43 +195,47 @@ def nobel_objective(n_nodes, errors, n: int, case: str = "same", d: int | None =
     errors : int or array of int
         Their numbers of errors on the n examples, whole numbers in [0, n]; the same shape
         as ``n_nodes`` (or broadcastable to it).
-    n : int
-        The sample size, at least 4 (Nobel assumes it).
+    n_samples : int
+        The sample size n, at least 4 (Nobel assumes it).
     case : {"same", "independent"}, default "same"
-        Delta of eq. (4), which needs ``d``; or Delta' of eq. (7), which takes no ``d``.
-    d : int >= 1, optional
-        Dimension of the feature space (``case="same"`` only).
+        Delta of eq. (4), which needs ``n_features``; or Delta' of eq. (7), which does not.
+    n_features : int >= 1, optional
+        Dimension d of the feature space (``case="same"`` only).
 
     Returns
     -------
     float or ndarray
     """
     case = check_choice(case, "case", CASES)
-    n = check_count(n, "n", minimum=4)
+    n = check_count(n_samples, "n_samples", minimum=4)
     n_nodes = check_numbers(n_nodes, "n_nodes", minimum=1, whole=True)
     errors = check_numbers(errors, "errors", minimum=0, maximum=n, whole=True)
     check_broadcastable(n_nodes=n_nodes, errors=errors)
     if case == "same":
-        if d is None:
-            raise ValueError("case='same' needs d, the dimension of the feature space.")
-        penalty = nobel_delta(n_nodes, n, check_count(d, "d", minimum=1))
+        if n_features is None:
+            raise ValueError("case='same' needs n_features, the dimension d of the feature "
+                             "space.")
+        penalty = nobel_delta(n_nodes, n, check_count(n_features, "n_features", minimum=1))
     else:
-        if d is not None:
+        if n_features is not None:
             raise ValueError("case='independent' uses Delta' of eq. (7), which does not depend "
-                             f"on d; do not pass d (got d={d!r}).")
+                             f"on d; do not pass n_features (got {n_features!r}).")
         penalty = nobel_delta_independent(n_nodes, n)
     return errors / n + penalty
 
 
-def nobel(tree: Tree, case: str = "same", method: str = "exact", X=None, y=None) -> Pruning:
+def nobel(tree: Tree, X_prune=None, y_prune=None, *, case: str = "same",
+          method: str = "exact") -> Pruning:
     """Nobel's pruning: the smallest pruning minimising R_n(T) + Delta(|T|, n).
 
     Parameters
     ----------
     tree : Tree
+    X_prune, y_prune : array-like, optional
+        The independent pruning sample (``case="independent"`` only).
     case : {"same", "independent"}, default "same"
         ``"same"``: the growing sample prunes, with Delta of eq. (4), d the number of features
-        and n the growing sample size. ``"independent"``: the pruning sample (X, y) prunes, with
+        and n the growing sample size. ``"independent"``: the pruning sample prunes, with
         Delta' of eq. (7); the tree is relabelled to be compatible with it (majority of the
         pruning sample at every node it reaches).
     method : {"exact", "ccp"}, default "exact"
@@ -236,8 +243,6 @@ def nobel(tree: Tree, case: str = "same", method: str = "exact", X=None, y=None)
         ``"ccp"``: the paper's approximation (10), a search over the cost-complexity family
         (the path's trees and the trees collapsing one of the tied weakest links between two
         consecutive ones); never better than the exact method.
-    X, y : array-like, optional
-        The independent pruning sample (``case="independent"`` only).
 
     Returns
     -------
@@ -246,7 +251,7 @@ def nobel(tree: Tree, case: str = "same", method: str = "exact", X=None, y=None)
     """
     check_tree(tree)
     method = check_choice(method, "method", METHODS)
-    counts, labels, n = _case_data(tree, case, X, y)
+    counts, labels, n = _case_data(tree, case, X_prune, y_prune)
     if n < 4:
         raise ValueError(f"Nobel's penalty needs a sample of at least 4 examples (n >= 4), got {n}.")
     d = tree.n_features if case == "same" else None

@@ -54,41 +54,40 @@ _SHIFT_LIMIT = 2**62
 
 
 # ---------------------------------------------------------------------- signs
-def draw_signs(n: int, rng, n_draws: int | None = None) -> np.ndarray:
+def draw_signs(n: int, random_state, n_draws: int | None = None) -> np.ndarray:
     """Independent Rademacher signs: +1 or -1, each with probability 1/2.
 
     Parameters
     ----------
     n : int
         Number of examples.
-    rng : int or numpy.random.Generator
+    random_state : int or numpy.random.Generator
         Seed or generator.
     n_draws : int, optional
         Number of independent draws. Without it, one draw of shape ``(n,)``; the draw equals
-        the first row of ``draw_signs(n, rng, 1)`` for the same seed.
+        the first row of ``draw_signs(n, random_state, 1)`` for the same seed.
 
     Returns
     -------
     ndarray of int8, shape (n,) or (n_draws, n)
     """
     n = check_count(n, "n", minimum=1)
-    rng = _check_rng(rng)
+    rng = _check_generator(random_state)
     rows = 1 if n_draws is None else check_count(n_draws, "n_draws", minimum=1)
     signs = (2 * rng.integers(0, 2, size=(rows, n)) - 1).astype(np.int8)
     return signs[0] if n_draws is None else signs
 
 
-def _check_rng(rng) -> np.random.Generator:
-    """Validate ``rng``: a numpy Generator, or a non-negative integer seed for one."""
-    if isinstance(rng, np.random.Generator):
-        return rng
-    if isinstance(rng, numbers.Integral) and not isinstance(rng, bool):
-        if rng < 0:
-            raise ValueError(f"rng must be a non-negative seed, got {rng}.")
-        return np.random.default_rng(int(rng))
-    raise TypeError(
-        f"rng must be an int seed or a numpy.random.Generator, got {type(rng).__name__}."
-    )
+def _check_generator(random_state) -> np.random.Generator:
+    """Validate ``random_state``: a numpy Generator, or a non-negative integer seed for one."""
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool):
+        if random_state < 0:
+            raise ValueError(f"random_state must be a non-negative seed, got {random_state}.")
+        return np.random.default_rng(int(random_state))
+    raise TypeError(f"random_state must be an int seed or a numpy.random.Generator, got "
+                    f"{type(random_state).__name__}.")
 
 
 def _check_signs(signs, n: int) -> np.ndarray:
@@ -116,8 +115,8 @@ def _check_signs(signs, n: int) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- node statistics
-def signed_class_sums(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
-    """Per-node class counts of ``(X, y)`` and per-node, per-class sums of the signs.
+def signed_class_sums(tree: Tree, X_prune, y_prune, signs) -> tuple[np.ndarray, np.ndarray]:
+    """Per-node class counts of ``(X_prune, y_prune)`` and per-node, per-class sums of the signs.
 
     Every example is routed to its leaf once; the signed sums are formed at the leaves for all
     draws in one sorted pass and added up the tree level by level
@@ -127,7 +126,7 @@ def signed_class_sums(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
     Parameters
     ----------
     tree : Tree
-    X, y : array-like
+    X_prune, y_prune : array-like
         The sample (the pruning sample of Kääriäinen et al.).
     signs : array-like of shape (n,) or (n_draws, n)
         Rademacher signs, +1 or -1.
@@ -140,7 +139,7 @@ def signed_class_sums(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
         ``sums[d, v, c]``: sum of the signs of draw d over those examples.
     """
     check_tree(tree)
-    X, y = tree.check_sample(X, y)
+    X, y = tree.check_sample(X_prune, y_prune, names=("X_prune", "y_prune"))
     signs = _check_signs(signs, len(y))
     codes = encode_labels(y, tree.classes_)
     leaf = tree.apply(X, check_input=False)
@@ -155,7 +154,7 @@ def signed_class_sums(tree: Tree, X, y, signs) -> tuple[np.ndarray, np.ndarray]:
     return counts, np.moveaxis(sums, -1, 0)
 
 
-def relabelled_leaf_errors(tree: Tree, X, y,
+def relabelled_leaf_errors(tree: Tree, X_prune, y_prune,
                            signs) -> tuple[np.ndarray, np.ndarray]:
     """Errors every node makes as a leaf on the two relabelled samples.
 
@@ -173,7 +172,7 @@ def relabelled_leaf_errors(tree: Tree, X, y,
         Relabelled errors of every node as a leaf with the tree's label
         (one row per draw when ``signs`` is 2-D).
     """
-    counts, sums = signed_class_sums(tree, X, y, signs)
+    counts, sums = signed_class_sums(tree, X_prune, y_prune, signs)
     nodes = np.arange(tree.n_nodes)
     # examples of the node's label, and their signs summed
     label_count = counts[nodes, tree.labels]
@@ -200,8 +199,9 @@ def growing_errors(tree: Tree) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- the penalty
-def rademacher_penalty(tree: Tree, X, y, signs=None, rng=None, k=None, *, n_draws=None):
-    """The Rademacher penalty of the class of prunings of ``tree`` on the sample ``(X, y)``.
+def rademacher_penalty(tree: Tree, X_prune, y_prune, signs=None, random_state=None, k=None, *,
+                       n_draws=None):
+    """The Rademacher penalty of the class of prunings of ``tree`` on the pruning sample.
 
     Kääriäinen, Malinen & Elomaa (2004), Sec. 2 and 5:
 
@@ -221,16 +221,16 @@ def rademacher_penalty(tree: Tree, X, y, signs=None, rng=None, k=None, *, n_draw
     Parameters
     ----------
     tree : Tree
-    X, y : array-like
-        The sample, normally the pruning sample (n examples).
+    X_prune, y_prune : array-like
+        The pruning sample (n examples).
     signs : array-like of +1/-1, shape (n,) or (n_draws, n), optional
         Explicit signs; a 2-D array evaluates every row at once.
-    rng : int or numpy.random.Generator, optional
+    random_state : int or numpy.random.Generator, optional
         Draw the signs from this seed or generator instead (:func:`draw_signs`).
     k : int, optional
         Restrict H to the prunings with at most k errors on the growing sample.
     n_draws : int, optional
-        With ``rng``: number of independent draws.
+        With ``random_state``: number of independent draws.
 
     Returns
     -------
@@ -246,15 +246,16 @@ def rademacher_penalty(tree: Tree, X, y, signs=None, rng=None, k=None, *, n_draw
     if k is not None:
         k = check_count(k, "k")
     if signs is None:
-        if rng is None:
-            raise ValueError("give signs (an array of +1/-1) or rng (a seed or Generator).")
-        n = len(y) if hasattr(y, "__len__") else None
+        if random_state is None:
+            raise ValueError("give signs (an array of +1/-1) or random_state (a seed or "
+                             "Generator).")
+        n = len(y_prune) if hasattr(y_prune, "__len__") else None
         if n is None:
-            raise TypeError("y must be an array-like of labels.")
-        signs = draw_signs(max(n, 1), rng, n_draws)
-    elif rng is not None or n_draws is not None:
-        raise ValueError("give either signs, or rng (with n_draws), not both.")
-    errors_z, errors_zbar = relabelled_leaf_errors(tree, X, y, signs)
+            raise TypeError("y_prune must be an array-like of labels.")
+        signs = draw_signs(max(n, 1), random_state, n_draws)
+    elif random_state is not None or n_draws is not None:
+        raise ValueError("give either signs, or random_state (with n_draws), not both.")
+    errors_z, errors_zbar = relabelled_leaf_errors(tree, X_prune, y_prune, signs)
     errors_z, errors_zbar = np.atleast_2d(errors_z), np.atleast_2d(errors_zbar)
     signs = np.asarray(signs)
     n = signs.shape[-1]
@@ -269,6 +270,13 @@ def rademacher_penalty(tree: Tree, X, y, signs=None, rng=None, k=None, *, n_draw
     return float(penalty[0]) if np.ndim(signs) == 1 else penalty
 
 
+def _empty_class_message(k: int, tree_errors: int) -> str:
+    """Why the k-REP class is empty: k is below the growing errors of the unpruned tree."""
+    return (f"no pruning makes at most k={k} errors on the growing sample (the tree itself "
+            f"makes {tree_errors}, the fewest of any pruning); the k-REP class is empty: give "
+            f"k >= {tree_errors}.")
+
+
 def _k_rep_values(tree: Tree, costs: np.ndarray, k: int) -> np.ndarray:
     """Fewest cost of a pruning with at most k growing errors, for every row of ``costs``.
 
@@ -280,10 +288,7 @@ def _k_rep_values(tree: Tree, costs: np.ndarray, k: int) -> np.ndarray:
     grow = tree.leaf_errors()
     floor = tree.sum_over_leaves(grow)
     if k < floor[0]:
-        raise ValueError(
-            f"no pruning makes at most k={k} errors on the growing sample (the tree itself "
-            f"makes {int(floor[0])}); the k-REP class is empty."
-        )
+        raise ValueError(_empty_class_message(k, int(floor[0])))
     values, needed = _cheapest_prunings(tree, costs, grow)
     hard = np.flatnonzero(needed > k)
     if hard.size:
@@ -617,7 +622,7 @@ def k_reduced_error_frontier(tree: Tree, X_prune, y_prune, k: int):
     return root["g"], root["key"] // scale, root["key"] % scale
 
 
-def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning | None:
+def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning:
     """k-REP: the k-optimal REP pruning (Kääriäinen, Malinen & Elomaa 2004, Definition 4).
 
     Among the prunings with at most ``k`` errors on the growing sample (the tree's counts),
@@ -656,21 +661,26 @@ def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning | None:
 
     Returns
     -------
-    Pruning or None
-        ``None`` when every pruning makes more than k growing errors (k below the errors of
-        the unpruned tree). With k at least the growing errors of REP's pruning (e.g. the
-        growing sample size) the answer is REP's.
+    Pruning
+        With k at least the growing errors of REP's pruning (e.g. the growing sample size)
+        the answer is REP's.
+
+    Raises
+    ------
+    ValueError
+        When every pruning makes more than k growing errors (k below the errors of the
+        unpruned tree): the k-REP class is empty.
     """
     check_tree(tree)
     k = check_count(k, "k")
-    errors = tree.leaf_errors(tree.node_counts(X_prune, y_prune))
+    errors = tree.leaf_errors(tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune")))
     rep = Pruning.from_collapsed(tree, best_subtree_errors(tree, errors)[1])
     if rep.errors() <= k:
         return rep
     grow = tree.leaf_errors()
     floor = tree.sum_over_leaves(grow)
     if k < floor[0]:
-        return None
+        raise ValueError(_empty_class_message(k, int(floor[0])))
     blocks = _frontier_pass(tree, grow, floor, errors[None, :], k, size_weight=1)
     root = blocks[0]
     collapsed = np.zeros(tree.n_nodes, dtype=bool)

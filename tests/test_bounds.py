@@ -89,16 +89,16 @@ def _chain_tree(n_internal):
 
 def test_occam_prunings_value():
     value = 0.1 + math.sqrt((100 * math.log(2) + math.log(100)) / 2000)
-    assert bounds.occam_prunings(0.1, 2**100, 0.01, 1000) == pytest.approx(value)
+    assert bounds.occam_prunings(0.1, 2**100, 1000, 0.01) == pytest.approx(value)
     # Python integers far beyond any float are taken exactly
-    huge = bounds.occam_prunings(0.0, 2**5000, 0.05, 10**6)
+    huge = bounds.occam_prunings(0.0, 2**5000, 10**6, 0.05)
     assert huge == pytest.approx(math.sqrt((5000 * math.log(2) + math.log(20)) / (2 * 10**6)))
-    both = bounds.occam_prunings([0.1, 0.2], [3, 10**400], 0.01, 1000)
+    both = bounds.occam_prunings([0.1, 0.2], [3, 10**400], 1000, 0.01)
     assert both.shape == (2,) and both[0] < both[1]
-    assert bounds.occam_prunings(0.1, np.array([1, 7]), 0.01, 1000).shape == (2,)
+    assert bounds.occam_prunings(0.1, np.array([1, 7]), 1000, 0.01).shape == (2,)
     # with 2^(|T|/4) prunings the two Occam values coincide
-    assert bounds.occam_prunings(0.1, 2**100, 0.01, 1000) == pytest.approx(
-        bounds.occam(0.1, 400, 0.01, 1000))
+    assert bounds.occam_prunings(0.1, 2**100, 1000, 0.01) == pytest.approx(
+        bounds.occam(0.1, 400, 1000, 0.01))
 
 
 def test_log2_prunings_is_exact_and_never_overflows():
@@ -111,7 +111,7 @@ def test_log2_prunings_is_exact_and_never_overflows():
     for _ in range(12):
         log2_n = 2 * log2_n + math.log2(1 + 2.0**(-2 * log2_n))
     assert bounds.log2_prunings(big) == pytest.approx(log2_n, rel=1e-12)
-    assert np.isfinite(bounds.occam_prunings(0.1, pk.count_prunings(big), 0.01, 10**6))
+    assert np.isfinite(bounds.occam_prunings(0.1, pk.count_prunings(big), 10**6, 0.01))
     with pytest.raises(TypeError, match="tree must be a prunekit Tree"):
         bounds.log2_prunings(8191)
 
@@ -122,34 +122,34 @@ def test_the_quarter_code_is_too_short_for_bushy_trees_and_too_long_for_chains()
         bushy = _complete_tree(depth)
         assert bounds.log2_prunings(bushy) > bushy.n_nodes / 4
         assert pk.count_prunings(bushy) * 2.0**(-bushy.n_nodes / 4) > 1    # weights sum > 1
-        assert (bounds.occam_prunings(0.1, pk.count_prunings(bushy), 0.01, 1000)
-                > bounds.occam(0.1, bushy.n_nodes, 0.01, 1000))
+        assert (bounds.occam_prunings(0.1, pk.count_prunings(bushy), 1000, 0.01)
+                > bounds.occam(0.1, bushy.n_nodes, 1000, 0.01))
     chain = _chain_tree(40)
     assert pk.count_prunings(chain) == 41
     assert bounds.log2_prunings(chain) < chain.n_nodes / 4
-    assert (bounds.occam_prunings(0.1, pk.count_prunings(chain), 0.01, 1000)
-            < bounds.occam(0.1, chain.n_nodes, 0.01, 1000))
+    assert (bounds.occam_prunings(0.1, pk.count_prunings(chain), 1000, 0.01)
+            < bounds.occam(0.1, chain.n_nodes, 1000, 0.01))
 
 
 def test_five_eta_falls_below_a_tenth_at_about_6620_pruning_examples():
     # chapter 6: with delta = 0.01, 5 eta(delta, m) < 0.1 exactly from m = 6623 on
     crossing = math.floor(25 * math.log(200) / (2 * 0.1**2)) + 1
     assert crossing == 6623
-    assert 5 * bounds.eta(0.01, crossing) < 0.1 <= 5 * bounds.eta(0.01, crossing - 1)
+    assert 5 * bounds.eta(crossing, 0.01) < 0.1 <= 5 * bounds.eta(crossing - 1, 0.01)
 
 
 # ---------------------------------------------------------------------- bad input
 GOOD = {
     "description_length": dict(n_nodes=7, n_features=4),
     "mdl": dict(train_error=0.1, n_nodes=7, n_features=4, n_samples=100, delta=0.05),
-    "nobel_delta": dict(k=7, n=100, d=3),
-    "nobel_delta_independent": dict(k=7, n=100),
-    "nobel_remainder": dict(n=100, d=3, case="same"),
-    "nobel_estimation_term": dict(k=7, n=100, d=3, case="same"),
-    "eta": dict(delta=0.05, n=100),
-    "rademacher": dict(train_error=0.1, penalty=0.05, delta=0.05, n=100),
-    "occam": dict(train_error=0.1, n_nodes=31, delta=0.05, n=100),
-    "occam_prunings": dict(train_error=0.1, n_prunings=677, delta=0.05, n=100),
+    "nobel_delta": dict(k=7, n_samples=100, n_features=3),
+    "nobel_delta_independent": dict(k=7, n_samples=100),
+    "nobel_remainder": dict(n_samples=100, n_features=3, case="same"),
+    "nobel_estimation_term": dict(k=7, n_samples=100, n_features=3, case="same"),
+    "eta": dict(n_samples=100, delta=0.05),
+    "rademacher": dict(train_error=0.1, penalty=0.05, n_samples=100, delta=0.05),
+    "occam": dict(train_error=0.1, n_nodes=31, n_samples=100, delta=0.05),
+    "occam_prunings": dict(train_error=0.1, n_prunings=677, n_samples=100, delta=0.05),
 }
 
 RATE = [("x", TypeError), (None, TypeError), (True, TypeError), (np.nan, ValueError),
@@ -178,11 +178,13 @@ BAD = (
        for v, e in DELTA]
     + [(f, "n_features", v, e) for f in ("description_length", "mdl") for v, e in _count_cases(1)]
     + [("mdl", "n_samples", v, e) for v, e in _count_cases(1)]
-    + [(f, "n", v, e) for f in ("nobel_delta", "nobel_delta_independent", "nobel_remainder",
-                                "nobel_estimation_term") for v, e in _count_cases(4)]
-    + [(f, "n", v, e) for f in ("eta", "rademacher", "occam", "occam_prunings")
+    + [(f, "n_samples", v, e) for f in ("nobel_delta", "nobel_delta_independent",
+                                        "nobel_remainder", "nobel_estimation_term")
+       for v, e in _count_cases(4)]
+    + [(f, "n_samples", v, e) for f in ("eta", "rademacher", "occam", "occam_prunings")
        for v, e in _count_cases(1)]
-    + [(f, "d", v, e) for f in ("nobel_delta", "nobel_remainder", "nobel_estimation_term")
+    + [(f, "n_features", v, e) for f in ("nobel_delta", "nobel_remainder",
+                                         "nobel_estimation_term")
        for v, e in _count_cases(1) if v is not None or f == "nobel_delta"]
     + [(f, "case", v, ValueError) for f in ("nobel_remainder", "nobel_estimation_term")
        for v in ("Same", "indep", None, 1)]
@@ -218,11 +220,11 @@ def test_arrays_that_do_not_broadcast(function, arrays):
 
 
 def test_same_case_needs_d_and_d_is_checked_in_either_case():
-    with pytest.raises(ValueError, match="needs d"):
+    with pytest.raises(ValueError, match="needs n_features"):
         bounds.nobel_estimation_term(7, 100)
-    with pytest.raises(ValueError, match="needs d"):
+    with pytest.raises(ValueError, match="needs n_features"):
         bounds.nobel_remainder(100)
-    with pytest.raises(ValueError, match=r"\bd\b"):
+    with pytest.raises(ValueError, match=r"\bn_features\b"):
         bounds.nobel_remainder(100, 0, case="independent")
     assert bounds.nobel_estimation_term(7, 100, case="independent") > 0
 
@@ -230,4 +232,4 @@ def test_same_case_needs_d_and_d_is_checked_in_either_case():
 def test_whole_floats_and_numpy_integers_are_accepted():
     assert bounds.mdl(0.1, 7.0, 4, 100) == bounds.mdl(0.1, np.int64(7), np.int32(4), 100)
     assert bounds.nobel_delta(np.array([1.0, 3.0]), np.int64(100), 3).shape == (2,)
-    assert bounds.occam_prunings(np.float32(0.1), np.int64(677), 0.05, np.int64(100)) > 0
+    assert bounds.occam_prunings(np.float32(0.1), np.int64(677), np.int64(100), 0.05) > 0

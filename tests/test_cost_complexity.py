@@ -162,11 +162,11 @@ def test_bad_alpha(alpha, error):
         pk.cost_complexity(notes_example(), alpha)
 
 
-def test_bad_criterion_and_tree():
+def test_bad_risk_and_tree():
     tree = notes_example()
-    with pytest.raises(ValueError, match="criterion must be one of"):
+    with pytest.raises(ValueError, match="risk must be one of"):
         pk.cost_complexity_path(tree, "gini")
-    with pytest.raises(ValueError, match="criterion='impurity' needs the split impurity"):
+    with pytest.raises(ValueError, match="risk='impurity' needs the split impurity"):
         pk.cost_complexity_path(tree, "impurity")
     with pytest.raises(TypeError, match="prunekit Tree"):
         pk.cost_complexity_path("tree")
@@ -203,7 +203,7 @@ def test_scikit_learn_estimator_checks(estimator, check):
 def test_estimator_in_model_selection():
     X, y = make_classification(300, 6, flip_y=0.2, random_state=0)
     search = GridSearchCV(pk.PrunedTreeClassifier(pk.CostComplexityPruner(), random_state=0),
-                          {"pruner__alpha": [0.0, 0.005, 0.02], "pruner__criterion": ["error"]},
+                          {"pruner__alpha": [0.0, 0.005, 0.02], "pruner__risk": ["error"]},
                           cv=3).fit(X, y)
     assert search.best_params_["pruner__alpha"] in (0.0, 0.005, 0.02)
     pipeline = make_pipeline(StandardScaler(), pk.PrunedTreeClassifier(random_state=0))

@@ -155,8 +155,8 @@ def test_library_functions_accept_dataframes(frame, fitted):
     for function in (
             lambda X, y: pk.reduced_error(tree, X, y),
             lambda X, y: pk.critical_value(tree, X, y),
-            lambda X, y: pk.kearns_mansour(tree, X=X, y=y),
-            lambda X, y: pk.nobel(tree, "independent", X=X, y=y),
+            lambda X, y: pk.kearns_mansour(tree, X_prune=X, y_prune=y),
+            lambda X, y: pk.nobel(tree, case="independent", X_prune=X, y_prune=y),
             lambda X, y: pk.k_reduced_error(tree, X, y, 14),
             lambda X, y: pk.cost_complexity(
                 tree, pk.holdout_alpha(tree, X, y).alpha_best)):
@@ -167,8 +167,8 @@ def test_library_functions_accept_dataframes(frame, fitted):
     assert tree.error(X, y) == tree.error(Xa, ya)
     np.testing.assert_array_equal(tree.apply(X), tree.apply(Xa))
     np.testing.assert_array_equal(tree.node_counts(X, y), tree.node_counts(Xa, ya))
-    assert (pk.rademacher_penalty(tree, X, y, rng=0)
-            == pk.rademacher_penalty(tree, Xa, ya, rng=0))
+    assert (pk.rademacher_penalty(tree, X, y, random_state=0)
+            == pk.rademacher_penalty(tree, Xa, ya, random_state=0))
     raised = pk.error_based_raising(tree, X, y)
     np.testing.assert_array_equal(raised.predict(X), raised.predict(Xa))
     grown = pk.grow_tree(X, y, max_depth=3)

@@ -61,7 +61,7 @@ def test_the_default_is_cost_complexity_with_alpha_by_cross_validation(data):
     X, y = data
     model = pk.PrunedTreeClassifier(random_state=0)
     assert isinstance(model.get_params()["pruner"], pk.CrossValidatedCostComplexityPruner)
-    assert {"pruner__cv", "pruner__rule", "pruner__criterion"} <= set(model.get_params())
+    assert {"pruner__cv", "pruner__rule", "pruner__risk"} <= set(model.get_params())
     model.fit(X, y)
     selection = pk.cross_validate_alpha(X, y, DecisionTreeClassifier(random_state=0), cv=10,
                                         random_state=0)
@@ -139,12 +139,12 @@ def test_each_pruner_gives_the_function_s_pruning(data):
     cases = [
         (pk.CostComplexityPruner(0.01, "impurity"),
          lambda t: pk.cost_complexity(t, 0.01, "impurity")),
-        (pk.KearnsMansourPruner(delta=0.1, c=0.5), lambda t: pk.kearns_mansour(t, 0.1, 0.5)),
+        (pk.KearnsMansourPruner(delta=0.1, c=0.5), lambda t: pk.kearns_mansour(t, delta=0.1, c=0.5)),
         (pk.KearnsMansourPruner(form="finite", log_paths=lambda l: l * math.log(6),
                                 log_trees=lambda s: s * math.log(12)),
          lambda t: pk.kearns_mansour(t, form="finite", log_paths=lambda l: l * math.log(6),
                                      log_trees=lambda s: s * math.log(12))),
-        (pk.NobelPruner(method="ccp"), lambda t: pk.nobel(t, "same", "ccp")),
+        (pk.NobelPruner(method="ccp"), lambda t: pk.nobel(t, case="same", method="ccp")),
         (pk.PessimisticPruner(), lambda t: pk.pessimistic(t)),
         (pk.PessimisticPruner(order="bottom-up"), lambda t: pk.pessimistic(t, order="bottom-up")),
         (pk.MinimumErrorPruner(), lambda t: pk.minimum_error(t)),
@@ -169,7 +169,7 @@ def test_holdout_pruners_grow_on_one_part_and_prune_on_the_other(data):
          lambda t, Xp, yp: pk.critical_value(t, Xp, yp, measure="gini")),
         (pk.ReducedErrorPruner(prune_size=100), lambda t, Xp, yp: pk.reduced_error(t, Xp, yp)),
         (pk.NobelPruner(case="independent"),
-         lambda t, Xp, yp: pk.nobel(t, "independent", X=Xp, y=yp)),
+         lambda t, Xp, yp: pk.nobel(t, case="independent", X_prune=Xp, y_prune=yp)),
         (pk.KReducedErrorPruner(k=40), lambda t, Xp, yp: pk.k_reduced_error(t, Xp, yp, 40)),
     ]
     for pruner, function in cases:
@@ -191,7 +191,7 @@ def test_k_rep_takes_the_paper_s_budget_and_refuses_an_impossible_one(data):
     _, X_prune, _, y_prune = fitted.pruner_.split(X, y, 0)
     assert fitted.pruning_ == pk.k_reduced_error(fitted.tree_, X_prune, y_prune,
                                                  fitted.pruner_.k_)
-    with pytest.raises(ValueError, match=r"k=1 is below the \d+ errors the grown tree makes"):
+    with pytest.raises(ValueError, match=r"k=1 errors .* the k-REP class is empty"):
         _fitted(pk.KReducedErrorPruner(k=1), X, y, min_samples_leaf=3)
     with pytest.raises(ValueError, match="c must be >= 1"):
         _fitted(pk.KReducedErrorPruner(c=0.5), X, y)
@@ -210,7 +210,7 @@ def test_the_rademacher_bound_pruner_keeps_the_budget_of_smallest_bound(data):
     m, k = len(y_prune), pruner.k_
     chosen = pk.k_reduced_error(tree, X_prune, y_prune, k)
     penalty = pk.rademacher_penalty(tree, X_prune, y_prune, signs=signs, k=k).mean()
-    bound = pk.bounds.rademacher(chosen.error(X_prune, y_prune), penalty, 0.01 / len(budgets), m)
+    bound = pk.bounds.rademacher(chosen.error(X_prune, y_prune), penalty, m, 0.01 / len(budgets))
     assert fitted.pruning_ == chosen and pruner.bound_ == pytest.approx(bound)
     assert pruner.bound_ == pruner.bounds_.min() and k == budgets[np.argmin(pruner.bounds_)]
 

@@ -62,7 +62,7 @@ def test_exact_method_is_the_brute_force_minimiser(tree, seed):
     y = rng.integers(0, tree.n_classes, size=25)
     counts = tree.node_counts(X, y)
     labels = pruning_labels(tree, counts, "pruning")
-    assert pk.nobel(tree, "independent", X=X, y=y) == brute_force_nobel(
+    assert pk.nobel(tree, case="independent", X_prune=X, y_prune=y) == brute_force_nobel(
         tree, counts, labels, 25, "independent", None)
 
 
@@ -72,8 +72,8 @@ def test_the_approximation_is_never_better(tree, seed):
     X = rng.uniform(-1.5, 1.5, size=(40, tree.n_features))
     y = rng.integers(0, tree.n_classes, size=40)
     counts = tree.node_counts(X, y)
-    exact = pk.nobel(tree, "independent", "exact", X, y)
-    approx = pk.nobel(tree, "independent", "ccp", X, y)
+    exact = pk.nobel(tree, X, y, case="independent", method="exact")
+    approx = pk.nobel(tree, X, y, case="independent", method="ccp")
     value = lambda p: nobel_objective(p.n_nodes, p.errors(counts), 40, "independent")
     assert value(exact) <= value(approx) + 1e-12
 
@@ -84,8 +84,8 @@ def test_the_approximation_usually_finds_the_exact_minimiser_on_real_trees():
         X, y = make_classification(600, 6, flip_y=0.2, random_state=seed)
         tree = pk.Tree.from_sklearn(DecisionTreeClassifier(random_state=seed).fit(X[:300], y[:300]),
                                     X[:300], y[:300])
-        exact = pk.nobel(tree, "independent", "exact", X[300:], y[300:])
-        approx = pk.nobel(tree, "independent", "ccp", X[300:], y[300:])
+        exact = pk.nobel(tree, X[300:], y[300:], case="independent", method="exact")
+        approx = pk.nobel(tree, X[300:], y[300:], case="independent", method="ccp")
         found += exact == approx
     assert found >= 5
 
@@ -99,7 +99,7 @@ def test_penalties_and_theorem_terms():
         2 * nobel_delta(7, 1000, 5) + 6 * np.sqrt(2) / np.sqrt(5 * 1000 * np.log(1000)))
     assert nobel_estimation_term(7, 1000, case="independent") == pytest.approx(
         2 * nobel_delta_independent(7, 1000) + 3 / (2 * np.sqrt(1000 * np.log(2))))
-    with pytest.raises(ValueError, match="n must be at least 4"):
+    with pytest.raises(ValueError, match="n_samples must be at least 4"):
         nobel_delta(3, 3, 2)
     with pytest.raises(ValueError, match="case must be"):
         nobel_estimation_term(3, 100, 2, case="other")
@@ -115,7 +115,7 @@ def test_nobel_bad_input():
     with pytest.raises(ValueError, match="needs the independent pruning sample"):
         pk.nobel(tree, case="independent")
     with pytest.raises(ValueError, match="at least 4 examples"):
-        pk.nobel(tree, case="independent", X=X[:3], y=y[:3])
+        pk.nobel(tree, case="independent", X_prune=X[:3], y_prune=y[:3])
     counts_only = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 1], [3, 0], [0, 1]])
     with pytest.raises(ValueError, match="d = 0"):
         pk.nobel(counts_only)

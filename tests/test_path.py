@@ -141,9 +141,9 @@ def test_a_path_survives_pickling_and_copying_with_read_only_arrays(kind):
                 array.flags.writeable = True
 
 
-def test_the_paths_print_as_before():
+def test_the_paths_print_their_parameter():
     cc, cv = paths(notes_tree()).values()
-    assert repr(cc) == f"CostComplexityPath(criterion='error', n_steps={len(cc)}, " \
+    assert repr(cc) == f"CostComplexityPath(risk='error', n_steps={len(cc)}, " \
                        f"n_leaves {cc.n_leaves[0]} -> {cc.n_leaves[-1]})"
     assert repr(cv) == f"CriticalValuePath(measure='gini', n_steps={len(cv)}, " \
                        f"n_leaves {cv.n_leaves[0]} -> {cv.n_leaves[-1]})"

@@ -104,9 +104,9 @@ def test_many_draws_at_once_equal_one_at_a_time(tree, seed, restricted):
     one_by_one = [pk.rademacher_penalty(tree, X, y, signs=s, k=k) for s in signs]
     assert isinstance(one_by_one[0], float)
     np.testing.assert_array_equal(together, one_by_one)
-    drawn = pk.rademacher_penalty(tree, X, y, rng=seed, n_draws=8, k=k)
+    drawn = pk.rademacher_penalty(tree, X, y, random_state=seed, n_draws=8, k=k)
     np.testing.assert_array_equal(drawn, together)
-    assert pk.rademacher_penalty(tree, X, y, rng=seed, k=k) == together[0]
+    assert pk.rademacher_penalty(tree, X, y, random_state=seed, k=k) == together[0]
 
 
 @settings(deadline=None)
@@ -174,12 +174,13 @@ def test_k_rep_is_the_smallest_most_accurate_pruning_within_budget(merge, tree, 
     prunings, losses, growing = losses_and_growing_errors(tree, X, y)
     errors = losses.sum(axis=1).astype(int)
     for k in budgets:
-        with merge_by(merge):
-            result = pk.k_reduced_error(tree, X, y, k)
         allowed = growing <= k
         if not allowed.any():
-            assert result is None
+            with merge_by(merge), pytest.raises(ValueError, match="k-REP class is empty"):
+                pk.k_reduced_error(tree, X, y, k)
             continue
+        with merge_by(merge):
+            result = pk.k_reduced_error(tree, X, y, k)
         best = min((e, p.n_nodes) for e, p, ok in zip(errors, prunings, allowed) if ok)
         assert result.errors() <= k
         assert (int(np.sum(result.predict(X) != y)), result.n_nodes) == best
@@ -204,10 +205,12 @@ def test_k_rep_from_the_growing_errors_of_rep_on_is_rep(tree, seed, extra):
     g, e, size = k_reduced_error_frontier(tree, X, y, rep.errors() + extra)
     assert g[-1] == rep.errors()
     assert (e[-1], size[-1]) == (rep.errors(tree.node_counts(X, y)), rep.n_nodes)
-    below = pk.k_reduced_error(tree, X, y, rep.errors() - 1) if rep.errors() else None
-    if below is None:
-        assert rep.errors() == growing.min()
-    else:  # one error short of REP's, the best pruning is strictly worse than REP's
+    if rep.errors() == growing.min():       # no pruning has fewer growing errors
+        if rep.errors():
+            with pytest.raises(ValueError, match="k-REP class is empty"):
+                pk.k_reduced_error(tree, X, y, rep.errors() - 1)
+    else:
+        below = pk.k_reduced_error(tree, X, y, rep.errors() - 1)  # one error short of REP's, the best pruning is strictly worse than REP's
         errors_below = int(np.sum(below.predict(X) != y))
         assert (errors_below, below.n_nodes) > (int(np.sum(rep.predict(X) != y)), rep.n_nodes)
 
@@ -233,13 +236,15 @@ def test_frontier_lists_the_best_pruning_of_every_budget(merge, tree, seed):
         assert keys[np.searchsorted(g, budget, side="right") - 1] == best
 
 
-def test_k_rep_is_none_below_the_growing_errors_of_the_tree():
+def test_k_rep_refuses_a_budget_below_the_growing_errors_of_the_tree():
     X, y = make_classification(400, 5, flip_y=0.3, random_state=0)
     clf = DecisionTreeClassifier(max_depth=4, random_state=0).fit(X[:200], y[:200])
     tree = pk.Tree.from_sklearn(clf, X[:200], y[:200])
     floor = growing_errors_of_tree(tree)
     assert floor > 0
-    assert pk.k_reduced_error(tree, X[200:], y[200:], floor - 1) is None
+    with pytest.raises(ValueError, match=rf"k={floor - 1} .* k-REP class is empty: give "
+                                         rf"k >= {floor}"):
+        pk.k_reduced_error(tree, X[200:], y[200:], floor - 1)
     assert pk.k_reduced_error(tree, X[200:], y[200:], floor).errors() == floor
 
 
@@ -360,35 +365,35 @@ def test_min_plus_merge_is_the_min_over_splits_of_the_budget(left, right, k):
 
 # ---------------------------------------------------------------------- bounds
 def test_bounds_of_lemma_3_and_section_6():
-    assert eta(0.01, 1000) == pytest.approx(math.sqrt(math.log(200) / 2000))
-    assert bounds.rademacher(0.1, 0.05, 0.01, 1000) == pytest.approx(
+    assert eta(1000, 0.01) == pytest.approx(math.sqrt(math.log(200) / 2000))
+    assert bounds.rademacher(0.1, 0.05, 1000, 0.01) == pytest.approx(
         0.1 + 0.1 + 5 * math.sqrt(math.log(200) / 2000))
-    assert bounds.occam(0.1, 401, 0.01, 1000) == pytest.approx(
+    assert bounds.occam(0.1, 401, 1000, 0.01) == pytest.approx(
         0.1 + math.sqrt((math.log(2) * 401 / 4 + math.log(100)) / 2000))
-    np.testing.assert_allclose(bounds.rademacher([0.1, 0.2], [0.0, 0.1], 0.05, 100),
-                               np.array([0.1, 0.4]) + 5 * eta(0.05, 100))
-    assert bounds.occam([0.1, 0.1], [10, 1000], 0.05, 100).shape == (2,)
+    np.testing.assert_allclose(bounds.rademacher([0.1, 0.2], [0.0, 0.1], 100, 0.05),
+                               np.array([0.1, 0.4]) + 5 * eta(100, 0.05))
+    assert bounds.occam([0.1, 0.1], [10, 1000], 100, 0.05).shape == (2,)
 
 
 @pytest.mark.parametrize("delta", [0.0, 1.0, -0.1, 1.5])
 def test_bounds_reject_delta_outside_the_unit_interval(delta):
-    for call in (lambda: eta(delta, 10), lambda: bounds.rademacher(0.1, 0.1, delta, 10),
-                 lambda: bounds.occam(0.1, 10, delta, 10)):
+    for call in (lambda: eta(10, delta), lambda: bounds.rademacher(0.1, 0.1, 10, delta),
+                 lambda: bounds.occam(0.1, 10, 10, delta)):
         with pytest.raises(ValueError, match="delta"):
             call()
 
 
 def test_bounds_reject_bad_rates_and_sizes():
     with pytest.raises(ValueError, match="train_error"):
-        bounds.rademacher(1.2, 0.1, 0.05, 10)
+        bounds.rademacher(1.2, 0.1, 10, 0.05)
     with pytest.raises(ValueError, match="penalty"):
-        bounds.rademacher(0.1, -0.1, 0.05, 10)
-    with pytest.raises(ValueError, match="n must be at least 1"):
-        eta(0.05, 0)
+        bounds.rademacher(0.1, -0.1, 10, 0.05)
+    with pytest.raises(ValueError, match="n_samples must be at least 1"):
+        eta(0, 0.05)
     with pytest.raises(ValueError, match="n_nodes"):
-        bounds.occam(0.1, 0, 0.05, 10)
-    with pytest.raises(TypeError, match="n must be an integer"):
-        bounds.occam(0.1, 5, 0.05, 10.5)
+        bounds.occam(0.1, 0, 10, 0.05)
+    with pytest.raises(TypeError, match="n_samples must be an integer"):
+        bounds.occam(0.1, 5, 10.5, 0.05)
 
 
 # ---------------------------------------------------------------------- bad input
@@ -434,29 +439,29 @@ def test_signs_as_lists_and_floats_are_accepted(small_problem):
 
 def test_bad_sources_of_signs(small_problem):
     tree, X, y = small_problem
-    with pytest.raises(ValueError, match="give signs .* or rng"):
+    with pytest.raises(ValueError, match="give signs .* or random_state"):
         pk.rademacher_penalty(tree, X, y)
-    with pytest.raises(ValueError, match="give signs .* or rng"):
+    with pytest.raises(ValueError, match="give signs .* or random_state"):
         pk.rademacher_penalty(tree, X, y, n_draws=3)
     with pytest.raises(ValueError, match="not both"):
-        pk.rademacher_penalty(tree, X, y, signs=np.ones(60), rng=0)
+        pk.rademacher_penalty(tree, X, y, signs=np.ones(60), random_state=0)
     with pytest.raises(ValueError, match="not both"):
         pk.rademacher_penalty(tree, X, y, signs=np.ones(60), n_draws=2)
     with pytest.raises(TypeError, match="tree must be a prunekit Tree"):
-        pk.rademacher_penalty("tree", X, y, rng=0)
+        pk.rademacher_penalty("tree", X, y, random_state=0)
 
 
 @pytest.mark.parametrize("rng, error, match", [
-    (0.5, TypeError, "rng must be an int seed or a numpy.random.Generator, got float"),
-    ("7", TypeError, "rng must be an int seed or a numpy.random.Generator, got str"),
-    (True, TypeError, "rng must be an int seed or a numpy.random.Generator, got bool"),
-    (np.random.RandomState(0), TypeError, "rng must be an int seed .* got RandomState"),
-    (-1, ValueError, "rng must be a non-negative seed, got -1"),
+    (0.5, TypeError, "random_state must be an int seed or a numpy.random.Generator, got float"),
+    ("7", TypeError, "random_state must be an int seed or a numpy.random.Generator, got str"),
+    (True, TypeError, "random_state must be an int seed or a numpy.random.Generator, got bool"),
+    (np.random.RandomState(0), TypeError, "random_state must be an int seed .* got RandomState"),
+    (-1, ValueError, "random_state must be a non-negative seed, got -1"),
 ])
-def test_bad_rng(small_problem, rng, error, match):
+def test_bad_random_state(small_problem, rng, error, match):
     tree, X, y = small_problem
     with pytest.raises(error, match=match):
-        pk.rademacher_penalty(tree, X, y, rng=rng)
+        pk.rademacher_penalty(tree, X, y, random_state=rng)
     with pytest.raises(error, match=match):
         draw_signs(10, rng)
 
@@ -472,7 +477,7 @@ def test_bad_rng(small_problem, rng, error, match):
 def test_bad_numbers_of_draws(small_problem, n_draws, error, match):
     tree, X, y = small_problem
     with pytest.raises(error, match=match):
-        pk.rademacher_penalty(tree, X, y, rng=0, n_draws=n_draws)
+        pk.rademacher_penalty(tree, X, y, random_state=0, n_draws=n_draws)
     with pytest.raises(error, match=match):
         draw_signs(10, 0, n_draws)
 
@@ -492,8 +497,8 @@ def test_numpy_integers_are_accepted(small_problem):
     assert draw_signs(np.int64(5), np.int32(3), np.int16(2)).shape == (2, 5)
     floor = growing_errors_of_tree(tree)
     assert pk.k_reduced_error(tree, X, y, np.int64(floor)) == pk.k_reduced_error(tree, X, y, floor)
-    assert (pk.rademacher_penalty(tree, X, y, rng=0, k=np.uint16(floor))
-            == pk.rademacher_penalty(tree, X, y, rng=0, k=floor))
+    assert (pk.rademacher_penalty(tree, X, y, random_state=0, k=np.uint16(floor))
+            == pk.rademacher_penalty(tree, X, y, random_state=0, k=floor))
 
 
 @pytest.mark.parametrize("k, error, match", [
@@ -511,7 +516,7 @@ def test_bad_budgets(small_problem, k, error, match):
              lambda: k_reduced_error_frontier(tree, X, y, k),
              lambda: min_plus_merge([0.0], [0.0], k)]
     if k is not None:  # k=None is the class of all prunings
-        calls.append(lambda: pk.rademacher_penalty(tree, X, y, rng=0, k=k))
+        calls.append(lambda: pk.rademacher_penalty(tree, X, y, random_state=0, k=k))
     for call in calls:
         with pytest.raises(error, match=match):
             call()
@@ -560,9 +565,9 @@ def test_bad_pruning_samples(small_problem):
         pk.k_reduced_error(tree, X, y[:-1], 3)
     with pytest.raises(ValueError, match="different lengths"):
         k_reduced_error_frontier(tree, X, y[:-1], 3)
-    with pytest.raises(ValueError, match="X has 3 features"):
+    with pytest.raises(ValueError, match="X_prune has 3 features"):
         pk.k_reduced_error(tree, X[:, :3], y, 3)
     with pytest.raises(ValueError, match="never saw"):
-        pk.rademacher_penalty(tree, X, np.full(60, 7), rng=0)
+        pk.rademacher_penalty(tree, X, np.full(60, 7), random_state=0)
     with pytest.raises(ValueError, match="never saw"):
-        pk.rademacher_penalty(tree, X, np.full(60, 7), rng=0, k=5)
+        pk.rademacher_penalty(tree, X, np.full(60, 7), random_state=0, k=5)

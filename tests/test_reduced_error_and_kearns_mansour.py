@@ -73,7 +73,7 @@ def test_on_a_stump_a_larger_c_never_keeps_more_nodes(tree, delta, c1, c2):
     a child lowers s_v at its parent (tests/test_claims.py has a five-node tree on which
     c = 0.560 keeps one node and c = 0.562 keeps three)."""
     low, high = sorted((c1, c2))
-    assert pk.kearns_mansour(tree, delta, high).n_nodes <= pk.kearns_mansour(tree, delta, low).n_nodes
+    assert pk.kearns_mansour(tree, delta=delta, c=high).n_nodes <= pk.kearns_mansour(tree, delta=delta, c=low).n_nodes
 
 
 def km_by_recursion(tree, delta, c):
@@ -102,7 +102,7 @@ def km_by_recursion(tree, delta, c):
 
 @given(random_trees(max_leaves=9), st.floats(0.01, 0.99), st.floats(0, 3))
 def test_km_is_rule_one_applied_bottom_up(tree, delta, c):
-    assert pk.kearns_mansour(tree, delta, c) == km_by_recursion(tree, delta, c)
+    assert pk.kearns_mansour(tree, delta=delta, c=c) == km_by_recursion(tree, delta, c)
 
 
 def test_penalty_forms():
@@ -125,10 +125,10 @@ def test_local_and_global_rules_differ_on_a_large_tree():
     global rule keeps subtrees that the local rule removes."""
     X, y = make_classification(3000, 10, n_informative=3, flip_y=0.35, random_state=0)
     tree = pk.Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y), X, y)
-    local = pk.kearns_mansour(tree, 0.05, 1.0)
-    global_ = pk.kearns_mansour_global(tree, 0.05, 1.0)
+    local = pk.kearns_mansour(tree, delta=0.05, c=1.0)
+    global_ = pk.kearns_mansour_global(tree, delta=0.05, c=1.0)
     assert global_.n_nodes > local.n_nodes
-    assert pk.kearns_mansour_global(tree, 0.05, 0.0) == pk.kearns_mansour(tree, 0.05, 0.0)
+    assert pk.kearns_mansour_global(tree, delta=0.05, c=0.0) == pk.kearns_mansour(tree, delta=0.05, c=0.0)
 
 
 @pytest.mark.parametrize("kwargs, error, match", [
@@ -157,8 +157,8 @@ def test_pruning_sample_bad_input():
         pk.reduced_error(tree, X, y, labels="test")
     with pytest.raises(TypeError, match="prunekit Tree"):
         pk.reduced_error(None, X, y)
-    with pytest.raises(ValueError, match="both X and y"):
-        pk.kearns_mansour(tree, X=X)
+    with pytest.raises(ValueError, match="both X_prune and y_prune"):
+        pk.kearns_mansour(tree, X_prune=X)
     with pytest.raises(ValueError, match="delta"):
         pk.kearns_mansour_global(tree, delta=2.0)
 

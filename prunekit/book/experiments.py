@@ -324,13 +324,13 @@ def run_split(X, y, split: int, *, c: float = C, delta: float = DELTA) -> dict:
         row.update({f"{prefix}_nodes": pruning.n_nodes, f"{prefix}_prune_error": prune_error,
                     f"{prefix}_test_error": pruning.errors(test_counts) / len(test),
                     f"{prefix}_penalty": penalty,
-                    f"{prefix}_bound": bounds.rademacher(prune_error, penalty, delta, n)})
-    row["occam_bound"] = bounds.occam(row["rep_prune_error"], tree.n_nodes, delta, n)
+                    f"{prefix}_bound": bounds.rademacher(prune_error, penalty, n, delta)})
+    row["occam_bound"] = bounds.occam(row["rep_prune_error"], tree.n_nodes, n, delta)
     n_prunings = count_prunings(tree)                    # an exact Python integer
     row["log2_prunings"] = math.log2(n_prunings)
     row["occam_count_bound"] = bounds.occam_prunings(row["rep_prune_error"], n_prunings,
-                                                     delta, n)
-    row["eta"] = bounds.eta(delta, n)
+                                                     n, delta)
+    row["eta"] = bounds.eta(n, delta)
     row["seconds"] = time.perf_counter() - start
     return row
 

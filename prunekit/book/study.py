@@ -277,9 +277,9 @@ def _km_cv(s):
     for train, test in s.folds(CV_FOLDS).split(s.X, s.y):
         fold_tree, _ = s.grow(s.X[train], s.y[train])
         counts = fold_tree.node_counts(s.X[test], s.y[test])
-        errors += [kearns_mansour(fold_tree, KM_DELTA, c).errors(counts) for c in KM_C_GRID]
+        errors += [kearns_mansour(fold_tree, delta=KM_DELTA, c=c).errors(counts) for c in KM_C_GRID]
     c = KM_C_GRID[int(np.flatnonzero(errors == errors.min())[-1])]   # ties: the larger c
-    pruning = kearns_mansour(tree, KM_DELTA, c)
+    pruning = kearns_mansour(tree, delta=KM_DELTA, c=c)
     return _result(pruning, pruning, grow_seconds, time.thread_time() - start, c)
 
 
@@ -296,7 +296,7 @@ def _one_call(tree: str, prune, *, sample: bool = False, parameter=math.nan):
 
 
 def _nobel_independent(tree, X, y):
-    return nobel(tree, "independent", X=X, y=y)
+    return nobel(tree, case="independent", X_prune=X, y_prune=y)
 
 
 def _ebp_raising(s):

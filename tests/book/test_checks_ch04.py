@@ -129,7 +129,7 @@ DECISIONS_42 = {3: "prune", 1: "keep", 7: "prune", 2: "prune", 0: "keep"}
 
 
 def test_the_hand_decisions_give_the_library_pruning(tree_42):
-    pruning = pk.kearns_mansour(tree_42, 0.05, 1.0)
+    pruning = pk.kearns_mansour(tree_42, delta=0.05, c=1.0)
     assert np.flatnonzero(pruning.kept).tolist() == [0, 1, 2, 3, 4]
     assert [s.node for s in ch04.km_steps(tree_42)] == [3, 1, 7, 2, 0]
 
@@ -224,7 +224,7 @@ def excess_error(m, seed, c, delta=0.05, *, mistake=None, n_features=None):
     X, y = make_boolean_dnf(m, n_features=12, terms=TERMS, noise=0.1, random_state=seed)
     tree = pk.id3(X, y)
     used_delta = 0.05 if mistake == "default delta" else delta
-    pruned = pk.kearns_mansour(tree, used_delta, c, n_features=n_features)
+    pruned = pk.kearns_mansour(tree, delta=used_delta, c=c, n_features=n_features)
     points = cube(12)
     best = (pk.reduced_error(tree, X, y) if mistake == "rep on S"
             else pk.reduced_error(tree, points, dnf_labels(points, TERMS)))
@@ -233,7 +233,7 @@ def excess_error(m, seed, c, delta=0.05, *, mistake=None, n_features=None):
         return dnf_true_error(model.predict, 12, TERMS, 0.1)
 
     if mistake == "swapped":
-        pruned = pk.kearns_mansour(tree, c, delta)
+        pruned = pk.kearns_mansour(tree, delta=c, c=delta)
     if mistake == "no subtraction":
         return true(pruned)
     if mistake == "reversed":
@@ -433,7 +433,7 @@ def test_penalty_drop_types_and_explanation(capsys):
 def test_a_larger_c_can_keep_more_nodes():
     """The counterexample of Exercise 4.5, with the library's pass."""
     tree = ch04.nonmonotone_tree()
-    kept = {c: np.flatnonzero(pk.kearns_mansour(tree, 0.05, c, n_features=16).kept).tolist()
+    kept = {c: np.flatnonzero(pk.kearns_mansour(tree, delta=0.05, c=c, n_features=16).kept).tolist()
             for c in (0.558, 0.560, 0.562, 0.565)}
     assert kept == {0.558: [0, 1, 2, 3, 4], 0.560: [0], 0.562: [0, 1, 2], 0.565: [0]}
 

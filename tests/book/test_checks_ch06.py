@@ -304,8 +304,8 @@ def test_reference_k_rep_tables_give_the_library_k_rep(grown):
 def test_proof_exercise_claims_hold_numerically(grown):
     tree, X, y = grown
     n = len(y)
-    assert ch06.mcdiarmid_deviation_reference(0.01, np.full(n, 2 / n)) == pytest.approx(2 * eta(0.01, n))
-    assert ch06.mcdiarmid_deviation_reference(0.01, np.full(n, 1 / n)) == pytest.approx(eta(0.01, n))
+    assert ch06.mcdiarmid_deviation_reference(0.01, np.full(n, 2 / n)) == pytest.approx(2 * eta(n, 0.01))
+    assert ch06.mcdiarmid_deviation_reference(0.01, np.full(n, 1 / n)) == pytest.approx(eta(n, 0.01))
     # one replaced pair moves the penalty by at most 2/n
     rng = np.random.default_rng(0)
     signs = draw_signs(n, rng)

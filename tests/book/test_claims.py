@@ -92,7 +92,7 @@ def test_seeded_search_finds_the_counterexample():
     assert np.array_equal(counts, COUNTS)
     # the vectorised rule agrees with the library on the hit
     tree = _tree(counts)
-    assert [pk.kearns_mansour(tree, DELTA, c).n_nodes for c in (0.560, 0.562)] == [1, 3]
+    assert [pk.kearns_mansour(tree, delta=DELTA, c=c).n_nodes for c in (0.560, 0.562)] == [1, 3]
 
 
 @pytest.mark.parametrize("c", [0.0, 0.3, 0.560, 0.561, 0.562, 1.0, 2.0])
@@ -103,7 +103,7 @@ def test_vectorised_rule_matches_the_library(c):
     for i in range(40):
         node1 = leaf3[i] + leaf4[i]
         tree = _tree([node1 + leaf2[i], node1, leaf2[i], leaf3[i], leaf4[i]])
-        assert pk.kearns_mansour(tree, DELTA, c).n_nodes == kept[i]
+        assert pk.kearns_mansour(tree, delta=DELTA, c=c).n_nodes == kept[i]
 
 
 # ---------------------------------------------------------------------- chapter 4: the constant c'

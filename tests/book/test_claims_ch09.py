@@ -79,7 +79,7 @@ def test_the_penalty_is_defined_for_every_nonnegative_c():
     X, y = make_boolean_dnf(500, n_features=D, terms=((0, 1), (2, 3, 4)), noise=0.1,
                             random_state=0)
     tree = pk.id3(X, y)
-    assert pk.kearns_mansour(tree, 0.05, 0.0) == pk.reduced_error(tree, X, y)
+    assert pk.kearns_mansour(tree, delta=0.05, c=0.0) == pk.reduced_error(tree, X, y)
 
 
 def test_sqrt_two_covers_one_deviation_and_two_sqrt_two_covers_two():

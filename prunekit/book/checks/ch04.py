@@ -273,7 +273,7 @@ def check_km_decisions(km_decision: Callable, tree: Tree, delta: float = 0.05, c
     collapsed = tree.is_leaf.copy()
     for step in steps:
         collapsed[step.node] = step.prune
-    if Pruning.from_collapsed(tree, collapsed) != kearns_mansour(tree, delta, c, n_features=n):
+    if Pruning.from_collapsed(tree, collapsed) != kearns_mansour(tree, delta=delta, c=c, n_features=n):
         raise RuntimeError("the replay of the pass disagrees with prunekit.kearns_mansour_pruning.")
     for step in steps:
         call = f"km_decision({step.node})"
@@ -355,8 +355,8 @@ def check_differing_tree(differing_tree: Callable, delta: float = 0.05, c: float
     if not isinstance(tree, Tree):
         fail(f"differing_tree() returned {describe(tree)}; it should return a prunekit Tree.",
              "build one with pk.Tree.from_arrays(left, right, counts); counts alone are enough.")
-    local = kearns_mansour(tree, delta, c, n_features=n_features)
-    global_ = kearns_mansour_global(tree, delta, c, n_features=n_features)
+    local = kearns_mansour(tree, delta=delta, c=c, n_features=n_features)
+    global_ = kearns_mansour_global(tree, delta=delta, c=c, n_features=n_features)
     m = tree.n_samples
     if local == global_:
         b3, b1 = _beta(3, m, delta, c, n_features), _beta(1, m, delta, c, n_features)
@@ -395,7 +395,7 @@ def _excess_variants(m: int, seed: int, c: float, delta: float) -> dict[str, flo
     def true(model):
         return dnf_true_error(model.predict, d, terms, noise)
 
-    km = kearns_mansour(tree, delta, c)
+    km = kearns_mansour(tree, delta=delta, c=c)
     best = reduced_error(tree, points, clean)
     variants = {
         "right": true(km) - true(best),
@@ -406,9 +406,9 @@ def _excess_variants(m: int, seed: int, c: float, delta: float) -> dict[str, flo
         "disagreement": float(np.mean(km.predict(points) != clean) - np.mean(best.predict(points) != clean)),
     }
     if 0 < c < 1:
-        variants["swapped"] = true(kearns_mansour(tree, c, delta)) - true(best)
+        variants["swapped"] = true(kearns_mansour(tree, delta=c, c=delta)) - true(best)
     if delta != 0.05:
-        variants["default delta"] = true(kearns_mansour(tree, 0.05, c)) - true(best)
+        variants["default delta"] = true(kearns_mansour(tree, delta=0.05, c=c)) - true(best)
     return variants
 
 
@@ -423,7 +423,7 @@ def _excess_with_features(m: int, seed: int, c: float, delta: float, n_features)
     X, y = make_boolean_dnf(m, n_features=d, terms=terms, noise=noise, random_state=seed)
     tree = id3(X, y)
     points = cube(d)
-    km = kearns_mansour(tree, delta, c, n_features=m if n_features == "m" else n_features)
+    km = kearns_mansour(tree, delta=delta, c=c, n_features=m if n_features == "m" else n_features)
     best = reduced_error(tree, points, dnf_labels(points, terms))
     return (dnf_true_error(km.predict, d, terms, noise)
             - dnf_true_error(best.predict, d, terms, noise))
@@ -453,7 +453,7 @@ def _wrong_features(value: float, case: tuple, right: float, student: Callable) 
 
 FEATURES_HINT = ("the penalty's log d takes d, the number of features, from the tree: 12 here, "
                  "the dimension of the cube. Your values are those of another n_features: call "
-                 "pk.kearns_mansour(tree, delta, c) without it (or with n_features=12).")
+                 "pk.kearns_mansour(tree, delta=delta, c=c) without it (or with n_features=12).")
 
 
 _EXCESS_HINTS = {
@@ -466,7 +466,8 @@ _EXCESS_HINTS = {
                 "errors on the training sample.",
     "disagreement": "the true error is noise + (1 - 2 noise) times the disagreement with the "
                     "formula: use dnf_true_error(model.predict, 12, terms, 0.1).",
-    "swapped": "pk.kearns_mansour(tree, delta, c) takes delta first and the constant c second.",
+    "swapped": "your values are those with delta and c exchanged: call "
+               "pk.kearns_mansour(tree, delta=delta, c=c).",
     "default delta": "this is the excess error for delta = 0.05, but the call asked for another "
                      "delta: pass the argument delta on to pk.kearns_mansour.",
 }
@@ -500,7 +501,7 @@ def _excess_hint(value: float, variants: dict[str, float], case: tuple,
         return FEATURES_HINT
     return ("draw the sample with make_boolean_dnf(m, n_features=12, terms=((0, 1), (2, 3, 4)), "
             "noise=0.1, random_state=seed), grow pk.id3(X, y), prune with pk.kearns_mansour(tree, "
-            "delta, c), find the best pruning with pk.reduced_error(tree, cube(12), "
+            "delta=delta, c=c), find the best pruning with pk.reduced_error(tree, cube(12), "
             "dnf_labels(cube(12), terms)), and subtract the two exact true errors.")
 
 
@@ -674,7 +675,7 @@ def check_km_kept(km_kept: Callable) -> None:
     for description, tree, c, delta, d in km_kept_cases():
         call = f"km_kept(<{description}>, c={c:g}, delta={delta:g}, d={d})"
         nodes = _as_node_list(check.call(tree, c, delta, d, label=call), call)
-        expected = np.flatnonzero(kearns_mansour(tree, delta, c, n_features=d).kept).tolist()
+        expected = np.flatnonzero(kearns_mansour(tree, delta=delta, c=c, n_features=d).kept).tolist()
         if expected != _kept_by(tree, delta, c, d):
             raise RuntimeError("the replay of the pass disagrees with prunekit.kearns_mansour_pruning.")
         check.expect(nodes == expected,

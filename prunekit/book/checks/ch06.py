@@ -426,9 +426,9 @@ def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
             call = f"mcdiarmid_deviation(0.01, c=[{factor}/{n}] * {n})"
             value = as_float(check.call(0.01, np.full(n, factor / n), label=call), call,
                              "a deviation, a float", array_ok=False)
-            check.expect(close(value, multiple * eta(0.01, n)),
+            check.expect(close(value, multiple * eta(n, 0.01)),
                          f"with c_i = {factor}/m and m = {n} the deviation should be "
-                         f"{multiple:g} eta(0.01, m) = {describe(multiple * eta(0.01, n))}, "
+                         f"{multiple:g} eta(0.01, m) = {describe(multiple * eta(n, 0.01))}, "
                          f"got {describe(value)}.",
                          "eps = sqrt(log(2 / delta) * sum_i c_i^2 / 2).")
     check.passed()

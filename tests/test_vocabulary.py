@@ -1,0 +1,100 @@
+"""One vocabulary across the core library (README, "One vocabulary").
+
+Read from the signatures of every public function and class of the core: the pruning sample
+is ``X_prune, y_prune``, right after the tree; the growing sample ``X, y``; randomness
+``random_state``; ``delta`` is the last parameter of a bound and has a default; the risk of
+cost-complexity pruning is ``risk`` (``criterion`` names a grower's split criterion only).
+"""
+
+import importlib
+import inspect
+import pkgutil
+
+import pytest
+
+import prunekit
+
+FORBIDDEN = {
+    "rng": "random_state", "seed": "random_state", "X_val": "X_prune", "y_val": "y_prune",
+    "X_pruning": "X_prune", "y_pruning": "y_prune",
+}
+
+# Functions of a tree that take its growing sample (or any sample), not a pruning sample.
+GROWING_SAMPLE = {
+    "prunekit.heuristics.error_based_raising",      # re-routes the growing sample
+    "prunekit.growing.bottom_up_prune",             # the template judges on the training sample
+    "prunekit.tree.Tree.node_counts",               # counts of any sample
+    "prunekit.growing.compare_splits",              # the splits a grower makes on its sample
+    "prunekit.estimator.Pruner.restructure",        # raising re-routes the growing sample
+    "prunekit.estimator.ErrorBasedPruner.restructure",
+    "prunekit.estimator.CrossValidatedCostComplexityPruner.prune",   # grows trees on folds
+}
+
+
+def _core_modules():
+    for info in pkgutil.walk_packages(prunekit.__path__, "prunekit."):
+        if not info.name.startswith("prunekit.book") and "._" not in info.name:
+            yield importlib.import_module(info.name)
+
+
+def _public_callables():
+    seen = set()
+    for module in _core_modules():
+        for name, value in vars(module).items():
+            if name.startswith("_") or getattr(value, "__module__", None) != module.__name__:
+                continue
+            if inspect.isclass(value):
+                targets = [(f"{module.__name__}.{name}", value.__init__)]
+                targets += [(f"{module.__name__}.{name}.{attribute}", method)
+                            for attribute, method in vars(value).items()
+                            if inspect.isfunction(method) and not attribute.startswith("_")]
+            elif inspect.isfunction(value):
+                targets = [(f"{module.__name__}.{name}", value)]
+            else:
+                continue
+            for qualified, function in targets:
+                if qualified not in seen and inspect.isfunction(function):
+                    seen.add(qualified)
+                    yield qualified, inspect.signature(function)
+
+
+SIGNATURES = dict(_public_callables())
+
+
+def _names(signature):
+    return [name for name in signature.parameters if name != "self"]
+
+
+def test_the_scan_sees_the_library():
+    assert "prunekit.rademacher.rademacher_penalty" in SIGNATURES
+    assert "prunekit.estimator.PrunedTreeClassifier" in SIGNATURES
+    assert len(SIGNATURES) > 100
+
+
+@pytest.mark.parametrize("name", sorted(SIGNATURES))
+def test_one_vocabulary(name):
+    parameters = _names(SIGNATURES[name])
+    for wrong, right in FORBIDDEN.items():
+        assert wrong not in parameters, f"{name}: call {wrong!r} {right!r}"
+    for first, second in (("X", "y"), ("X_prune", "y_prune")):
+        if first in parameters and second in parameters:
+            assert parameters[parameters.index(first) + 1] == second, (
+                f"{name}: {first} must be followed by {second}")
+    if "X_prune" in parameters and parameters[0] == "tree":
+        assert parameters.index("X_prune") == 1, (
+            f"{name}: the pruning sample comes right after the tree")
+    if parameters[:2] == ["tree", "X"] or (parameters[:1] == ["tree"] and "X" in parameters):
+        assert name in GROWING_SAMPLE, (
+            f"{name}: a sample given with a tree is the pruning sample, X_prune, y_prune")
+    if "criterion" in parameters:
+        default = SIGNATURES[name].parameters["criterion"].default
+        assert default not in ("error", "impurity"), (
+            f"{name}: a cost-complexity risk is called 'risk', not 'criterion'")
+
+
+@pytest.mark.parametrize("name", sorted(n for n in SIGNATURES if n.startswith("prunekit.bounds.")
+                                        and "delta" in _names(SIGNATURES[n])))
+def test_delta_is_the_last_parameter_of_a_bound_and_has_a_default(name):
+    signature = SIGNATURES[name]
+    assert _names(signature)[-1] == "delta", name
+    assert signature.parameters["delta"].default == 0.05, name
