@@ -70,7 +70,7 @@ def test_the_penalty_grows_with_c(m_v, s_v, l_v, delta, c1, c2):
 @given(random_trees(max_leaves=2), st.floats(0.01, 0.99), st.floats(0, 3), st.floats(0, 3))
 def test_on_a_stump_a_larger_c_never_keeps_more_nodes(tree, delta, c1, c2):
     """With one decision, rule (1) is monotone in c. On deeper trees the pass is not: pruning
-    a child lowers s_v at its parent (tests/test_claims.py has a five-node tree on which
+    a child lowers s_v at its parent (tests/book/test_claims_ch04.py has a five-node tree on which
     c = 0.560 keeps one node and c = 0.562 keeps three)."""
     low, high = sorted((c1, c2))
     assert pk.kearns_mansour(tree, delta=delta, c=high).n_nodes <= pk.kearns_mansour(tree, delta=delta, c=low).n_nodes

@@ -11,7 +11,7 @@ from prunekit.book import experiments, study, weka
 from prunekit.book.runner import write_results
 from prunekit.datasets import RESULTS, RESULTS_DIR, load_results, results_path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_packaged_table_has_a_name_and_every_name_a_table():

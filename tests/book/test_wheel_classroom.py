@@ -2,8 +2,9 @@
 empty folder, nothing of the repository in reach.
 
 The wheel is built from a copy of the package's files, installed (without its dependencies) into
-a fresh virtual environment, and the notebooks are copied alone into an empty temporary folder
-and run there with nbval. The environment finds the third-party packages (numpy, scikit-learn,
+a fresh virtual environment, and every chapter and exercise solution is copied alone into an
+empty temporary folder and run there with nbval, which compares every stored output with the
+fresh run: this is the only run of the notebooks in ``make test``. The environment finds the third-party packages (numpy, scikit-learn,
 nbval, ...) of the interpreter running the tests through a path entry, which adds their folder
 to ``sys.path`` but runs none of its ``.pth`` files, so the repository's editable prunekit is
 not visible: prunekit comes from the wheel or not at all. A notebook that read a file of the
@@ -25,11 +26,12 @@ import pytest
 
 from test_packaging import copy_package_source
 
-ROOT = Path(__file__).resolve().parents[1]
-# every chapter that reads a packaged result table, one that reads none, and every solution
-CHAPTERS = ["02-cost-complexity", "07-reproduction", "08-classic-heuristics",
-            "09-which-pruner", "01-decision-trees"]
-NOTEBOOKS = [ROOT / "chapters" / f"{name}.ipynb" for name in CHAPTERS] \
+# ``make test`` runs these tests as its notebook step (``-m notebooks``): every chapter and
+# every exercise solution runs here, once, and its stored outputs are compared with the run.
+pytestmark = pytest.mark.notebooks
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) \
     + sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
 
 
