@@ -205,10 +205,12 @@ def _defining_path(target: str) -> str | None:
 
 
 def resolve_public_names(app, env, node, contnode):
-    """Resolve a Python reference to a re-exported prunekit name at its defining module."""
+    """Resolve a Python reference to a re-exported prunekit name at its defining module; a
+    reference relative to the package (``Tree.node_counts``) is read as ``prunekit.Tree...``."""
     if node.get("refdomain") != "py":
         return None
-    path = _defining_path(node.get("reftarget", ""))
+    target = node.get("reftarget", "")
+    path = _defining_path(target) or _defining_path(f"prunekit.{target}")
     if path is None:
         return None
     domain = env.get_domain("py")
@@ -219,6 +221,41 @@ def resolve_public_names(app, env, node, contnode):
             return domain.resolve_xref(env, node["refdoc"], app.builder, role, path, node,
                                        contnode)
     return None
+
+
+_LITERAL = re.compile(r"(``.*?``)")
+# A trailing underscore makes a word a reference in reStructuredText ("n_+", "R_n ..."), and
+# |...| a substitution; docstrings use both as plain notation (|T|, n_+), so they are escaped
+# outside literals.
+_BAR = re.compile(r"\|")
+_TRAILING_UNDERSCORE = re.compile(r"(?<=\w)_(?=[\s+\-,.;:)]|$)")
+
+
+def _escape_notation(line: str) -> str:
+    parts = _LITERAL.split(line)
+    for i in range(0, len(parts), 2):            # the even parts lie outside ``literals``
+        part = _BAR.sub(r"\\|", parts[i])
+        parts[i] = _TRAILING_UNDERSCORE.sub(r"\\_", part)
+    return "".join(parts)
+
+
+def escape_docstring_notation(app, what, name, obj, options, lines) -> None:
+    """Let docstrings write |T| and n_+ as the papers do: escape them for reStructuredText,
+    except in ``literals``, in literal blocks (after ``::``) and in directives and roles."""
+    in_block, block_indent = False, 0
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if in_block:
+            if stripped and indent <= block_indent:
+                in_block = False
+            else:
+                continue
+        if stripped.endswith("::") or stripped.startswith(".. "):
+            in_block, block_indent = True, indent
+        if ":" in stripped and "`" in stripped:      # a role (:func:`...`): leave the line
+            continue
+        lines[i] = _escape_notation(line)
 
 
 def skip_foreign_members(app, what, name, obj, skip, options):
@@ -243,6 +280,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("env-get-updated", letter_appendices, priority=900)
     app.connect("missing-reference", resolve_public_names)
     app.connect("autodoc-skip-member", skip_foreign_members)
+    app.connect("autodoc-process-docstring", escape_docstring_notation)
     app.connect("html-page-context", add_edition_to_context)
     app.connect("html-page-context", each_script_once, priority=999)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,6 +1,6 @@
 """The figures of the book's chapters, one module per chapter (``ch01`` ... ``ch09``).
 
-Every figure here follows the book's style rule (:mod:`prunekit.book.figures._style`): at most
+Every figure here follows the book's style rule (``prunekit.book.figures._style``): at most
 7 inches wide, no text under 9 points. A chapter imports its figures from this package::
 
     from prunekit.book.figures import plot_growth, plot_growth_explorer

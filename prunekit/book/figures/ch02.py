@@ -3,7 +3,7 @@ against alpha, the choice of alpha by cross-validation, and one step of the path
 tree.
 
 Every figure is drawn at most 7 inches wide with no text under 9 points (the book's rule,
-:func:`prunekit.book.figures._style._check_drawing_size`).
+``_check_drawing_size`` (the book's style rule)).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Figures of Chapter 3: REP against the share of the data used for pruning.
 
 Every figure is drawn at most 7 inches wide with no text under 9 points (the book's rule,
-:func:`prunekit.book.figures._style._check_drawing_size`).
+``_check_drawing_size`` (the book's style rule)).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def plot_pruning_share(results, fractions, *, width: float = 7.0, row_height: fl
                        fontsize: float = 9):
     """REP's test error and size against the pruning share, one row per data set (Chapter 3).
 
-    Draws the results of :func:`prunekit.reduced_error_pruning.pruning_share_experiment`:
+    Draws the results of :func:`prunekit.book.experiments.pruning_share_experiment`:
     for every data set a row of two panels, the mean test error of reduced-error pruning
     (left) and the mean number of nodes of its pruning (right) against the share of the
     training data used for pruning, with one standard error over the seeds as error bars.

@@ -1,7 +1,7 @@
 """Figures of Chapter 7: k-REP's bound and test error against the constant c.
 
 Every figure is drawn at most 7 inches wide with no text under 9 points (the book's rule,
-:func:`prunekit.book.figures._style._check_drawing_size`).
+``_check_drawing_size`` (the book's style rule)).
 """
 
 from __future__ import annotations
