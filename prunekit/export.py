@@ -91,8 +91,9 @@ def export_text(model, *, feature_names=None, class_names=None, max_depth: int =
     Examples
     --------
     >>> import prunekit as pk
-    >>> t = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
-    ...                         feature=[0, -1, -1], threshold=[0.5, 0, 0])
+    >>> t = pk.Tree.from_arrays(
+    ...     [1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
+    ...     feature=[0, -1, -1], threshold=[0.5, 0, 0])
     >>> print(pk.export_text(t, feature_names=["x"]), end="")
     |--- x <= 0.50
     |   |--- class: 0

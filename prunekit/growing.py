@@ -1,6 +1,6 @@
 """Growing decision trees, and the generic bottom-up pruning template (Chapter 1).
 
-Shalev-Shwartz & Ben-David (2014), Chapter 18: the three gain measures of Sec. 18.2.1, ID3
+Shalev-Shwartz & Ben-David (2014), ch. 18: the three gain measures of Sec. 18.2.1, ID3
 on binary features, threshold splits for real-valued features found with one sort per
 feature (Sec. 18.2.3, O(d m log m)), and the generic pruning procedure of Sec. 18.2.2.
 """

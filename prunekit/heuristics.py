@@ -230,7 +230,9 @@ def estimated_errors(errors, n, confidence=0.25):
 
     Examples
     --------
-    >>> round(estimated_errors(0, 6), 4)      # 6 examples, none misclassified: 6 (1 - 0.25^(1/6))
+    Six examples, none misclassified: 6 (1 - 0.25^(1/6)) errors.
+
+    >>> round(estimated_errors(0, 6), 4)
     1.2378
     >>> round(estimated_errors(1, 16), 4)
     2.4757

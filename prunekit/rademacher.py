@@ -6,7 +6,7 @@ size n by its pruning-set error plus twice the Rademacher penalty of the class o
 
     R_n(H) = sup_{h in H} | (1/n) sum_i r_i l(h(x_i), y_i) |,
 
-with independent signs r_i = +1 or -1. Their Section 2 computes the supremum by empirical risk
+with independent signs r_i = +1 or -1. Their Sec. 2 computes the supremum by empirical risk
 minimisation on relabelled data: relabel the examples with r_i = +1 to the complement class
 ybar_i ("every class but y_i"), find the pruning h1 with the fewest errors on the relabelled
 sample and the pruning h2 with the fewest errors on the opposite relabelling; then

@@ -310,7 +310,8 @@ class Tree(_Immutable):
         --------
         A stump with 3 examples of class 0 on the left and 2 of class 1 on the right:
 
-        >>> t = Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]])
+        >>> t = Tree.from_arrays([1, -1, -1], [2, -1, -1],
+        ...                      [[3, 2], [3, 0], [0, 2]])
         >>> t.n_nodes, t.n_leaves
         (3, 2)
         """

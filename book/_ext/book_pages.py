@@ -223,7 +223,10 @@ def resolve_public_names(app, env, node, contnode):
     return None
 
 
-_LITERAL = re.compile(r"(``.*?``)")
+_LITERAL = re.compile(r"(``.*?``|:[\w:]+:`[^`]*`)")        # literals and roles
+_CHAPTER = re.compile(r"\bChapter (\d+)\b")
+_CHAPTERS = re.compile(r"\bChapters ((?:\d+(?:, | and |-))+\d+)\b")
+_NUMBER = re.compile(r"\d+")
 # A trailing underscore makes a word a reference in reStructuredText ("n_+", "R_n ..."), and
 # |...| a substitution; docstrings use both as plain notation (|T|, n_+), so they are escaped
 # outside literals.
@@ -235,13 +238,17 @@ def _escape_notation(line: str) -> str:
     parts = _LITERAL.split(line)
     for i in range(0, len(parts), 2):            # the even parts lie outside ``literals``
         part = _BAR.sub(r"\\|", parts[i])
-        parts[i] = _TRAILING_UNDERSCORE.sub(r"\\_", part)
+        part = _TRAILING_UNDERSCORE.sub(r"\\_", part)
+        part = _CHAPTERS.sub(lambda m: "Chapters " + _NUMBER.sub(
+            r":numref:`%s <chapter-\g<0>>`", m.group(1)), part)
+        parts[i] = _CHAPTER.sub(r":numref:`Chapter %s <chapter-\1>`", part)
     return "".join(parts)
 
 
 def escape_docstring_notation(app, what, name, obj, options, lines) -> None:
     """Let docstrings write |T| and n_+ as the papers do: escape them for reStructuredText,
-    except in ``literals``, in literal blocks (after ``::``) and in directives and roles."""
+    except in ``literals``, roles, literal blocks (after ``::``) and directives; and link
+    every "Chapter N" to the chapter."""
     in_block, block_indent = False, 0
     for i, line in enumerate(lines):
         stripped = line.strip()
@@ -253,8 +260,6 @@ def escape_docstring_notation(app, what, name, obj, options, lines) -> None:
                 continue
         if stripped.endswith("::") or stripped.startswith(".. "):
             in_block, block_indent = True, indent
-        if ":" in stripped and "`" in stripped:      # a role (:func:`...`): leave the line
-            continue
         lines[i] = _escape_notation(line)
 
 

@@ -4,7 +4,7 @@ Chapter 3 asks how much of the training data should go to pruning:
 :func:`pruning_share_experiment` runs REP at several pruning shares and compares it with
 cost-complexity pruning on the same data, over many seeds, in the chapter itself.
 
-Chapter 7 reruns the experiments of Section 6 of Kääriäinen, Malinen & Elomaa (2004), too long
+Chapter 7 reruns the experiments of Sec. 6 of Kääriäinen, Malinen & Elomaa (2004), too long
 for a notebook, from the command line. Protocol (Sec. 6.1 of the paper): for each data set and
 each of 10 random splits, 10 % of the examples are set aside for testing and the rest is
 divided 2:1 into a growing and a pruning set; an unpruned binary C4.5-type tree is grown on
@@ -24,14 +24,16 @@ and its Rademacher signs from the seed ``i``, so every row can be regenerated on
 
 The results of Chapter 7 were produced, from the repository's root, by::
 
-    nice python -m prunekit.book.experiments --all --data ../shared/data/uci \\
-        --out prunekit/data/kaariainen2004_reproduction.csv --cache /tmp/prunekit-cache --n-jobs 2
+    nice python -m prunekit.book.experiments --all \\
+        --data ../shared/data/uci --cache /tmp/prunekit-cache --n-jobs 2 \\
+        --out prunekit/data/kaariainen2004_reproduction.csv
 
 and the effect of c by::
 
-    nice python -m prunekit.book.experiments adult letter --data ../shared/data/uci \\
-        --c 1.0 1.1 1.2 1.3 1.4 1.5 1.75 2.0 --out prunekit/data/kaariainen2004_c_effect.csv \\
-        --cache /tmp/prunekit-cache --n-jobs 2
+    nice python -m prunekit.book.experiments adult letter \\
+        --data ../shared/data/uci --cache /tmp/prunekit-cache --n-jobs 2 \\
+        --c 1.0 1.1 1.2 1.3 1.4 1.5 1.75 2.0 \\
+        --out prunekit/data/kaariainen2004_c_effect.csv
 
 Finished splits are stored as one small JSON file per (data set, split) in the cache
 directory, with one row per value of c, so an interrupted run resumes where it stopped and a

@@ -21,7 +21,8 @@ into one branch per value, which a binary :class:`~prunekit.Tree` cannot hold.
 The agreement table of chapter 8 (J48's trees against prunekit's, per data set and
 confidence) is regenerated with::
 
-    python -m prunekit.book.weka --out prunekit/data/j48_agreement.csv --data ../shared/data/uci
+    python -m prunekit.book.weka --data ../shared/data/uci \\
+        --out prunekit/data/j48_agreement.csv
 
 (``--data`` is the folder of the UCI files, see :func:`prunekit.datasets.load_uci`; without
 it the UCI data sets are left out). It needs Java and Weka: on Debian or Ubuntu,

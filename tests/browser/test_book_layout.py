@@ -31,6 +31,12 @@ MUST_BE_EMPTY = {
 }
 
 
+# The Library reference shows the docstrings, which cite the paper a function implements
+# ("Kääriäinen, Malinen & Elomaa 2004, Definition 4") and then use its numbers; the book's own
+# numbers ("Theorem 4.1") never appear there, so a paper's number cannot be mistaken for one.
+REFERENCE = "book/reference/"
+
+
 @pytest.fixture(scope="module")
 def titles(built_book):
     return titles_of(built_book)
@@ -47,7 +53,8 @@ def test_page_fits_its_column(browser, book_url, titles, page_name, width):
         page.screenshot(path=str(shot), full_page=True)
     finally:
         page.context.close()
-    problems = [f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY[width] if found[key]]
+    problems = [f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY[width] if found[key]
+                and not (key == "paper_numbers" and page_name.startswith(REFERENCE))]
     if seen["errors"]:
         problems.append(f"JavaScript errors: {seen['errors']}")
     assert not problems, f"{page_name}.html at {width} px:\n  " + "\n  ".join(problems)

@@ -7,7 +7,7 @@ ones, edge cases, and seeded random ones) and compares the answers with the libr
 the usual mistakes are recomputed on the same case; if one of them reproduces the student's
 answer, the hint names it.
 
-All equations are from Shalev-Shwartz & Ben-David (2014), Chapter 18.
+All equations are from Shalev-Shwartz & Ben-David (2014), ch. 18.
 """
 
 from __future__ import annotations
