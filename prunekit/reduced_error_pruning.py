@@ -16,9 +16,6 @@ import numpy as np
 
 from prunekit._validation import as_array, check_choice
 from prunekit.tree import Pruning, Tree, check_tree, postorder
-# leaf_errors lives in prunekit.tree (and as Tree.leaf_errors); it is imported here too
-# because the chapters' notebooks and prunekit.book.checks import it from this module.
-from prunekit.tree import leaf_errors  # noqa: F401
 
 __all__ = ["LABELS", "pruning_labels", "best_subtree_errors", "reduced_error",
            "REPStep", "reduced_error_steps"]

@@ -17,7 +17,7 @@ import prunekit as pk
 from prunekit.bounds import eta
 from prunekit.book.checks import NUMPY_INT_HINT, ch06
 from prunekit.rademacher import draw_signs, growing_errors, relabelled_leaf_errors
-from prunekit.reduced_error_pruning import leaf_errors
+from prunekit.tree import leaf_errors
 from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
 
 PENALTY_HINTS = [hint for _, hint in ch06._penalty_variants(ch06.BY_HAND_LOSSES,

@@ -4,9 +4,12 @@
   79 characters (PEP 8; the book's code box shows about 80).
 * A code cell shown in the book has at most 25 lines: longer plotting or experiment code lives
   in ``prunekit`` or is folded away with the ``hide-input`` tag.
+* A chapter's first mention of a library function or module links to the Library reference.
 """
 
+import importlib
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -47,3 +50,35 @@ def test_visible_code_cells_are_short(path):
                   for index, source, tags in _code_cells(path)
                   if not tags & FOLDED and len(source.splitlines()) > MAX_VISIBLE_LINES]
     assert not long_cells, "\n".join(long_cells)
+
+
+# A mention of a library name in a chapter's text: `pk.cost_complexity`, `pk.nobel(tree, ...)`,
+# `prunekit.growing`, or a link to its reference entry ({py:obj}`pk.nobel <prunekit.nobel>`).
+_MENTION = re.compile(r"(\{py:(?:obj|mod)\})?`(?:[^`<]*<)?((?:pk|prunekit)(?:\.\w+)+)[^`]*`")
+
+
+def _library_name(text: str) -> str | None:
+    """``prunekit.X`` for a mention of a public name or module of the library, else None."""
+    name = "prunekit" + text[len("pk"):] if text.startswith("pk.") else text
+    module, _, attribute = name.rpartition(".")
+    try:
+        return name if hasattr(importlib.import_module(module), attribute) else None
+    except ImportError:
+        return None
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.glob("chapters/*.ipynb")), ids=lambda p: p.stem)
+def test_a_chapter_links_its_first_mention_of_each_library_name(path):
+    """The first time a chapter's text names a function or module of prunekit, the name links
+    to its entry in the Library reference."""
+    notebook = json.loads(path.read_text(encoding="utf8"))
+    first = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "markdown":
+            for role, text in _MENTION.findall("".join(cell["source"])):
+                name = _library_name(text)
+                if name is not None:
+                    first.setdefault(name, bool(role))
+    assert first, "the chapter names no library function"
+    unlinked = sorted(name for name, linked in first.items() if not linked)
+    assert not unlinked, f"first mentions without a link to the reference: {unlinked}"

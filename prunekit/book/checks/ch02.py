@@ -33,7 +33,7 @@ from prunekit.book.checks import (
 )
 from prunekit.cost_complexity_pruning import _choose, cost_complexity_path, cross_validate_alpha
 from prunekit.datasets import make_boolean_dnf
-from prunekit.reduced_error_pruning import leaf_errors
+from prunekit.tree import leaf_errors
 from prunekit.tree import Pruning, Tree, all_prunings
 
 __all__ = [

@@ -33,7 +33,8 @@ from prunekit.book.checks import (
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
 from prunekit.growing import id3
 from prunekit.kearns_mansour_pruning import kearns_mansour, kearns_mansour_global, penalty
-from prunekit.reduced_error_pruning import leaf_errors, reduced_error
+from prunekit.reduced_error_pruning import reduced_error
+from prunekit.tree import leaf_errors
 from prunekit.tree import Pruning, Tree, postorder
 
 __all__ = [

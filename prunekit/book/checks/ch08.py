@@ -26,7 +26,7 @@ from prunekit.book.checks import Checker, as_float, as_number, close, describe, 
 from prunekit.datasets import cube, dnf_labels, make_boolean_dnf
 from prunekit.growing import id3
 from prunekit.heuristics import m_estimate_error, pessimistic_errors, upper_confidence_limit
-from prunekit.reduced_error_pruning import leaf_errors
+from prunekit.tree import leaf_errors
 from prunekit.tree import Tree
 
 __all__ = [
