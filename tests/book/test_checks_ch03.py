@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 import prunekit as pk
 from prunekit.book.checks import ch03
-from prunekit.reduced_error_pruning import best_subtree_errors, leaf_errors, reduced_error_steps
+from prunekit.reduced_error_pruning import best_subtree_errors, reduced_error_steps
+from prunekit.tree import leaf_errors
 from prunekit.tree import postorder
 from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
 from strategies import random_trees

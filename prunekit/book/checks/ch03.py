@@ -18,12 +18,8 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.book.checks import Checker, as_float, as_int, close, describe, fail
-from prunekit.reduced_error_pruning import (
-    best_subtree_errors,
-    leaf_errors,
-    reduced_error,
-    reduced_error_steps,
-)
+from prunekit.reduced_error_pruning import best_subtree_errors, reduced_error, reduced_error_steps
+from prunekit.tree import leaf_errors
 from prunekit.tree import Pruning, Tree, all_prunings, postorder
 
 __all__ = [
