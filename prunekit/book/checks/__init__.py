@@ -17,6 +17,8 @@ The building blocks for writing such checks:
   statement says so) and reject anything else with a message saying so;
   :func:`is_python_int` tells a Python ``int`` from a NumPy integer;
 * :func:`distinct` -- rejects a list that names the same item twice;
+* :func:`expect_close_float` -- one case of an exercise whose answer is a single float:
+  call, accept a float, compare with the reference;
 * :func:`time_limit` -- a generous wall-clock limit, so that a far too slow implementation
   gets a hint instead of hanging the notebook.
 
@@ -51,6 +53,7 @@ __all__ = [
     "CheckFailed", "Checker", "fail", "failure_message", "describe", "call_text",
     "as_number", "as_float", "as_int", "distinct", "close", "time_limit", "TimeLimitExceeded",
     "random_tree", "SLOW_HINT", "NUMPY_INT_HINT", "explaining_mistake", "is_python_int",
+    "expect_close_float",
 ]
 
 NOT_IMPLEMENTED = "replace `raise NotImplementedError()` with your code."
@@ -432,6 +435,59 @@ class Checker:
     def passed(self) -> None:
         """Print the success line ``✓ <name>: all N checks passed.``"""
         print(f"✓ {self.name}: all {self.count} checks passed.")
+
+
+def expect_close_float(check: Checker, args: tuple, call: str, what: str, reference: Callable,
+                       quantity: str, description: str | None = None,
+                       hint: Callable[[float], str] | None = None) -> float:
+    """Run one case of an exercise whose answer is a single float, and count it.
+
+    Calls the student's function on ``args`` (through :meth:`Checker.call`, labelled
+    ``call``), accepts a float answer only (:func:`as_float` with ``array_ok=False``), then
+    expects it to be :func:`close` to ``reference(*args)``.
+
+    Parameters
+    ----------
+    check : Checker
+        The checker of the student's function.
+    args : tuple
+        The positional arguments of the case.
+    call : str
+        How the call is shown in messages, e.g. ``"delta(3, 100, 2)"``.
+    what : str
+        What the function should return, e.g. ``"the penalty, a float"``.
+    reference : callable
+        The right answer, as ``reference(*args)`` (called after the student's function).
+    quantity : str
+        The name of the right answer in the failure message, e.g. ``"the penalty"``.
+    description : str, optional
+        What the case is, shown in parentheses at the end of the failure message.
+    hint : callable, optional
+        ``hint(value)`` gives the hint for the student's answer ``value``; called only when
+        the check fails.
+
+    Returns
+    -------
+    float
+        The student's answer.
+
+    Examples
+    --------
+    >>> check = Checker("half", lambda x: x / 2)
+    >>> expect_close_float(check, (3,), "half(3)", "a float", lambda x: 1.5, "half of 3")
+    1.5
+    >>> check.passed()
+    ✓ half: all 1 checks passed.
+    """
+    __tracebackhide__ = True
+    value = as_float(check.call(*args, label=call), call, what, array_ok=False)
+    expected = reference(*args)
+    suffix = f" ({description})" if description is not None else ""
+    check.expect(close(value, expected),
+                 f"{call} returned {describe(value)} but {quantity} is {describe(expected)}"
+                 f"{suffix}.",
+                 None if hint is None else lambda: hint(value))
+    return value
 
 
 def _same(a: Any, b: Any) -> bool:

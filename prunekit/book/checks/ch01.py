@@ -18,7 +18,9 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import mdl
-from prunekit.book.checks import Checker, as_float, close, describe, explaining_mistake, fail
+from prunekit.book.checks import (
+    Checker, as_float, close, describe, expect_close_float, explaining_mistake, fail,
+)
 from prunekit.growing import best_threshold_split, bottom_up_prune, gain, id3
 from prunekit.tree import Tree
 
@@ -139,14 +141,9 @@ def check_information_gain(information_gain: Callable) -> None:
     __tracebackhide__ = True
     check = Checker("information_gain", information_gain)
     for description, x, y in information_gain_cases():
-        call = f"information_gain(x={describe(x)}, y={describe(y)})"
-        value = as_float(check.call(x, y, label=call), call, "the gain, a float",
-                         array_ok=False)
-        expected = _reference_gain(x, y)
-        check.expect(
-            close(value, expected),
-            f"{call} returned {describe(value)} but the gain is {describe(expected)} ({description}).",
-            lambda: _information_gain_hint(value, x, y, information_gain))
+        expect_close_float(check, (x, y), f"information_gain(x={describe(x)}, y={describe(y)})",
+                           "the gain, a float", _reference_gain, "the gain", description,
+                           lambda value: _information_gain_hint(value, x, y, information_gain))
     check.passed()
 
 
@@ -459,13 +456,8 @@ def check_mdl_bound(mdl_bound: Callable) -> None:
     __tracebackhide__ = True
     check = Checker("mdl_bound", mdl_bound)
     for args in mdl_bound_cases():
-        call = f"mdl_bound{describe(args)}"
-        value = as_float(check.call(*args, label=call), call, "the bound, a float",
-                         array_ok=False)
-        expected = mdl(*args)
-        check.expect(close(value, expected),
-                     f"{call} returned {describe(value)} but the bound is {describe(expected)}.",
-                     lambda: _mdl_hint(mdl_bound))
+        expect_close_float(check, args, f"mdl_bound{describe(args)}", "the bound, a float",
+                           mdl, "the bound", hint=lambda value: _mdl_hint(mdl_bound))
     check.passed()
 
 

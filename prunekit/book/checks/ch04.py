@@ -25,6 +25,7 @@ from prunekit.book.checks import (
     close,
     describe,
     distinct,
+    expect_close_float,
     explaining_mistake,
     fail,
     is_python_int,
@@ -137,14 +138,9 @@ def check_km_penalty(km_penalty: Callable) -> None:
     __tracebackhide__ = True
     check = Checker("km_penalty", km_penalty)
     for description, args in km_penalty_cases():
-        call = f"km_penalty{describe(args)}"
-        value = as_float(check.call(*args, label=call), call, "the penalty, a float",
-                         array_ok=False)
-        expected = _expected_penalty(*args)
-        check.expect(
-            close(value, expected),
-            f"{call} returned {describe(value)} but the penalty is {describe(expected)} ({description}).",
-            lambda: _penalty_hint(value, args, km_penalty))
+        expect_close_float(check, args, f"km_penalty{describe(args)}", "the penalty, a float",
+                           _expected_penalty, "the penalty", description,
+                           lambda value: _penalty_hint(value, args, km_penalty))
     check.passed()
 
 

@@ -23,11 +23,11 @@ from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.book.checks import (
     CheckFailed,
     Checker,
-    as_float,
     as_int,
     as_number,
     close,
     describe,
+    expect_close_float,
     explaining_mistake,
     fail,
     random_tree,
@@ -120,14 +120,9 @@ def check_delta(delta: Callable) -> None:
     __tracebackhide__ = True
     check = Checker("delta", delta)
     for description, args in delta_cases():
-        call = f"delta{describe(args)}"
-        value = as_float(check.call(*args, label=call), call, "the penalty, a float",
-                         array_ok=False)
-        expected = float(nobel_delta(*args))
-        check.expect(close(value, expected),
-                     f"{call} returned {describe(value)} but Delta is {describe(expected)} "
-                     f"({description}).",
-                     lambda: _delta_hint(delta))
+        expect_close_float(check, args, f"delta{describe(args)}", "the penalty, a float",
+                           lambda *a: float(nobel_delta(*a)), "Delta", description,
+                           lambda value: _delta_hint(delta))
     check.passed()
 
 
@@ -170,14 +165,9 @@ def check_delta_prime(delta_prime: Callable) -> None:
     __tracebackhide__ = True
     check = Checker("delta_prime", delta_prime)
     for description, args in delta_prime_cases():
-        call = f"delta_prime{describe(args)}"
-        value = as_float(check.call(*args, label=call), call, "the penalty, a float",
-                         array_ok=False)
-        expected = float(nobel_delta_independent(*args))
-        check.expect(close(value, expected),
-                     f"{call} returned {describe(value)} but Delta' is {describe(expected)} "
-                     f"({description}).",
-                     lambda: _delta_prime_hint(delta_prime))
+        expect_close_float(check, args, f"delta_prime{describe(args)}", "the penalty, a float",
+                           lambda *a: float(nobel_delta_independent(*a)), "Delta'",
+                           description, lambda value: _delta_prime_hint(delta_prime))
     check.passed()
 
 

@@ -25,6 +25,7 @@ from prunekit.book.checks import (
     as_number,
     close,
     describe,
+    expect_close_float,
     explaining_mistake,
     fail,
 )
@@ -140,13 +141,11 @@ def check_empirical_penalty(empirical_penalty: Callable) -> None:
     __tracebackhide__ = True
     check = Checker("empirical_penalty", empirical_penalty)
     for description, losses, signs in penalty_cases():
-        call = f"empirical_penalty(losses={describe(losses.tolist())}, signs={describe(signs)})"
-        value = as_float(check.call(losses, signs, label=call), call, "the penalty, a float",
-                         array_ok=False)
-        expected = empirical_penalty_reference(losses, signs)
-        check.expect(close(value, expected),
-                     f"{call} returned {describe(value)} but the penalty is {describe(expected)} "
-                     f"({description}).", lambda: _empirical_penalty_hint(empirical_penalty))
+        expect_close_float(
+            check, (losses, signs),
+            f"empirical_penalty(losses={describe(losses.tolist())}, signs={describe(signs)})",
+            "the penalty, a float", empirical_penalty_reference, "the penalty", description,
+            lambda value: _empirical_penalty_hint(empirical_penalty))
     check.passed()
 
 
