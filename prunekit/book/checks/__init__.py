@@ -17,6 +17,7 @@ The building blocks for writing such checks:
   statement says so) and reject anything else with a message saying so;
   :func:`is_python_int` tells a Python ``int`` from a NumPy integer;
 * :func:`distinct` -- rejects a list that names the same item twice;
+* :func:`python_ints` -- rejects a list that holds anything but Python ``int`` values;
 * :func:`expect_close_float` -- one case of an exercise whose answer is a single float:
   call, accept a float, compare with the reference;
 * :func:`time_limit` -- a generous wall-clock limit, so that a far too slow implementation
@@ -53,7 +54,7 @@ __all__ = [
     "CheckFailed", "Checker", "fail", "failure_message", "describe", "call_text",
     "as_number", "as_float", "as_int", "distinct", "close", "time_limit", "TimeLimitExceeded",
     "random_tree", "SLOW_HINT", "NUMPY_INT_HINT", "explaining_mistake", "is_python_int",
-    "expect_close_float",
+    "expect_close_float", "python_ints",
 ]
 
 NOT_IMPLEMENTED = "replace `raise NotImplementedError()` with your code."
@@ -229,6 +230,44 @@ def distinct(items: list, call: str, noun: str = "item") -> None:
             fail(f"{call} lists the same {noun} more than once{shown}.",
                  f"each {noun} should appear once: do not add one that is already there.")
         seen.add(item)
+
+
+def python_ints(items: list, call: str, shown: str, not_ints: str, hint: str,
+                numpy_hint: str) -> None:
+    """Fail unless every item of ``items`` is a Python ``int`` (not a bool, not NumPy's).
+
+    Parameters
+    ----------
+    items : list
+        The student's list, e.g. of node indices.
+    call : str
+        How the call is shown in messages.
+    shown : str
+        How the list is shown after "returned", e.g. ``"the nodes [1, 2]"``.
+    not_ints : str
+        What the list should hold, ending the message when an item is not an integer at all.
+    hint : str
+        The hint when an item is not an integer (a float, a bool, a string, ...).
+    numpy_hint : str
+        The hint when the items are integers but some are NumPy's.
+
+    Examples
+    --------
+    >>> python_ints([1, 2], "f()", "[1, 2]", "it should hold ints.", "", "")
+    >>> python_ints([1, 2.0], "f()", "[1, 2.0]", "it should hold ints.", "use ints.", "")
+    Traceback (most recent call last):
+    ...
+    prunekit.book.checks.CheckFailed: ✗ f() returned [1, 2.0]; it should hold ints.
+    Hint: use ints.
+    """
+    __tracebackhide__ = True
+    if not all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
+               for v in items):
+        fail(f"{call} returned {shown}; {not_ints}", hint)
+    if not all(is_python_int(v) for v in items):
+        odd = next(v for v in items if not is_python_int(v))
+        fail(f"{call} returned {shown}, among them {describe(odd)} of type "
+             f"numpy.{type(odd).__name__}; the list should hold Python ints.", numpy_hint)
 
 
 def close(value: float, expected: float, tol: float = 1e-9) -> bool:

@@ -29,6 +29,7 @@ from prunekit.book.checks import (
     distinct,
     fail,
     is_python_int,
+    python_ints,
     random_tree,
 )
 from prunekit.cost_complexity_pruning import _choose, cost_complexity_path, cross_validate_alpha
@@ -332,16 +333,10 @@ def _as_nodes(answer, call: str) -> tuple[list[int], float]:
     if not isinstance(nodes, list):
         fail(f"{call} returned the nodes as {describe(nodes)} (of type {type(nodes).__name__}); "
              "they should be a list.", "return a list of ints, e.g. [2, 4] (list(...) converts).")
-    if not all(isinstance(t, (numbers.Integral, np.integer)) and not isinstance(t, (bool, np.bool_))
-               for t in nodes):
-        fail(f"{call} returned the nodes {describe(nodes)}; they should be node indices.",
-             "return a list of ints, e.g. [2, 4].")
-    if not all(is_python_int(t) for t in nodes):
-        odd = next(t for t in nodes if not is_python_int(t))
-        fail(f"{call} returned the nodes {describe(nodes)}, among them {describe(odd)} of type "
-             f"numpy.{type(odd).__name__}; the list should hold Python ints.",
-             "np.flatnonzero and indexing give NumPy integers (numpy.int64), a different type "
-             "from Python's int: put int(v) in the list.")
+    python_ints(nodes, call, f"the nodes {describe(nodes)}", "they should be node indices.",
+                "return a list of ints, e.g. [2, 4].",
+                "np.flatnonzero and indexing give NumPy integers (numpy.int64), a different type "
+                "from Python's int: put int(v) in the list.")
     distinct(nodes, call, "node")
     return nodes, as_float(alpha, call, "alpha, a float, as the second item of the pair",
                            array_ok=False)

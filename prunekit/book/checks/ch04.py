@@ -28,7 +28,7 @@ from prunekit.book.checks import (
     expect_close_float,
     explaining_mistake,
     fail,
-    is_python_int,
+    python_ints,
     random_tree,
 )
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
@@ -612,17 +612,11 @@ def _as_node_list(answer, call: str) -> list[int]:
         fail(f"{call} returned {describe(answer)} (of type {type(answer).__name__}); it should "
              "return a list of node indices.",
              "return a list of ints, e.g. sorted(kept) or np.flatnonzero(mask).tolist().")
-    if not all(isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_))
-               for v in answer):
-        fail(f"{call} returned {describe(answer)}; it should contain node indices (ints).",
-             "return a list of ints, e.g. [0, 1, 2].")
-    if not all(is_python_int(v) for v in answer):
-        odd = next(v for v in answer if not is_python_int(v))
-        fail(f"{call} returned {describe(answer)}, among them {describe(odd)} of type "
-             f"numpy.{type(odd).__name__}; the list should hold Python ints.",
-             "np.flatnonzero, tree.left[v] and other indexing give NumPy integers "
-             "(numpy.int64), a different type from Python's int: put int(v) in the list, or "
-             "use np.flatnonzero(mask).tolist().")
+    python_ints(answer, call, describe(answer), "it should contain node indices (ints).",
+                "return a list of ints, e.g. [0, 1, 2].",
+                "np.flatnonzero, tree.left[v] and other indexing give NumPy integers "
+                "(numpy.int64), a different type from Python's int: put int(v) in the list, or "
+                "use np.flatnonzero(mask).tolist().")
     nodes = list(answer)
     distinct(nodes, call, "node")
     if nodes != sorted(nodes):
