@@ -49,6 +49,61 @@ def _curve(values, name: str, length: int | None = None, finite: bool = True, *,
     return values
 
 
+def _positive_increasing(values, name: str) -> np.ndarray:
+    """A curve's x values that must be positive and increasing (e.g. sizes of trees).
+
+    Parameters
+    ----------
+    values : sequence of float
+        The x values, finite.
+    name : str
+        The argument's name, used in error messages.
+
+    Returns
+    -------
+    ndarray
+        The values as a 1-D float array.
+
+    Raises
+    ------
+    ValueError
+        If a value is not finite, is ≤ 0, or is not larger than the one before it.
+    """
+    values = _curve(values, name)
+    if np.any(values <= 0) or np.any(np.diff(values) <= 0):
+        raise ValueError(f"{name} must be positive and increasing.")
+    return values
+
+
+def _increasing_points(values, name: str, *, positive: bool = False) -> np.ndarray:
+    """A curve's x values: at least two finite numbers, each larger than the one before.
+
+    Parameters
+    ----------
+    values : sequence of float
+        The x values.
+    name : str
+        The argument's name, used in error messages.
+    positive : bool, default False
+        Refuse values ≤ 0 (the values are drawn on a log scale), before the other checks.
+
+    Returns
+    -------
+    ndarray
+        The values as a 1-D float array.
+
+    Raises
+    ------
+    ValueError
+        If there are fewer than two values, a value is not finite (or, with ``positive``,
+        ≤ 0), or a value is not larger than the one before it.
+    """
+    values = _curve(values, name, positive=positive)
+    if len(values) < 2 or np.any(np.diff(values) <= 0):
+        raise ValueError(f"{name} must be at least two increasing numbers.")
+    return values
+
+
 def _mean_and_standard_error(values: np.ndarray):
     """Mean over the seeds (axis 0) and its standard error (0 with a single seed)."""
     n = values.shape[0]

@@ -10,7 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import check_count, check_real
-from prunekit.book.figures._style import _check_drawing_size, _check_pruning_of, _curve
+from prunekit.book.figures._style import (
+    _check_drawing_size, _check_pruning_of, _curve, _positive_increasing,
+)
 from prunekit.plotting import (
     _PALETTE, _check_title, _per_panel, _raise_font_sizes, _tint, plot_tree,
 )
@@ -134,9 +136,7 @@ def plot_size_profile(n_nodes, errors, objectives, *, true_errors=None, path=Non
     import matplotlib.pyplot as plt
 
     _check_drawing_size(width, fontsize)
-    n_nodes = _curve(n_nodes, "n_nodes")
-    if np.any(n_nodes <= 0) or np.any(np.diff(n_nodes) <= 0):
-        raise ValueError("n_nodes must be positive and increasing.")
+    n_nodes = _positive_increasing(n_nodes, "n_nodes")
     n = len(n_nodes)
     errors = _curve(errors, "errors", n)
     if isinstance(objectives, dict) or not hasattr(objectives, "__iter__"):
@@ -235,9 +235,7 @@ def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: 
     import matplotlib.pyplot as plt
 
     _check_drawing_size(width, fontsize)
-    sizes = _curve(sizes, "sizes")
-    if np.any(sizes <= 0) or np.any(np.diff(sizes) <= 0):
-        raise ValueError("sizes must be positive and increasing.")
+    sizes = _positive_increasing(sizes, "sizes")
     if not isinstance(excess, dict):
         raise TypeError(f"excess must be a dict of rules, got {type(excess).__name__}.")
     if isinstance(groups, (str, bytes)) or not hasattr(groups, "__iter__"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import check_real
-from prunekit.book.figures._style import _check_drawing_size, _curve
+from prunekit.book.figures._style import _check_drawing_size, _curve, _increasing_points
 from prunekit.plotting import _PALETTE, _check_title, _names
 
 __all__ = ["plot_penalty_budget", "plot_bounds_by_data_set"]
@@ -51,9 +51,7 @@ def plot_penalty_budget(budgets, penalty, penalty_all, pruning_error, bound, *,
     from matplotlib.ticker import NullFormatter, ScalarFormatter
 
     _check_drawing_size(width, fontsize)
-    budgets = _curve(budgets, "budgets", positive=True)
-    if len(budgets) < 2 or np.any(np.diff(budgets) <= 0):
-        raise ValueError("budgets must be at least two increasing numbers.")
+    budgets = _increasing_points(budgets, "budgets", positive=True)
     n = len(budgets)
     penalty = _curve(penalty, "penalty", n)
     pruning_error = _curve(pruning_error, "pruning_error", n)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import check_real
-from prunekit.book.figures._style import _check_drawing_size, _curve
+from prunekit.book.figures._style import _check_drawing_size, _curve, _increasing_points
 from prunekit.plotting import _PALETTE
 
 __all__ = ["plot_c_effect"]
@@ -44,9 +44,7 @@ def plot_c_effect(c_values, panels, *, width: float = 7.0, fontsize: float = 9):
     import matplotlib.pyplot as plt
 
     _check_drawing_size(width, fontsize)
-    c_values = _curve(c_values, "c_values")
-    if len(c_values) < 2 or np.any(np.diff(c_values) <= 0):
-        raise ValueError("c_values must be at least two increasing numbers.")
+    c_values = _increasing_points(c_values, "c_values")
     if not isinstance(panels, dict) or not panels:
         raise TypeError("panels must be a non-empty dict mapping data set names to dicts.")
     checked = {}

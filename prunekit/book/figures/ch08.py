@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import check_count, check_real
-from prunekit.book.figures._style import _check_drawing_size, _curve
+from prunekit.book.figures._style import _check_drawing_size, _curve, _increasing_points
 from prunekit.plotting import _PALETTE, _check_title
 
 __all__ = ["plot_upper_limit", "plot_leaf_prices"]
@@ -143,9 +143,7 @@ def plot_leaf_prices(sizes, panels, *, titles=None, reference=None, width: float
 
     _check_drawing_size(width, fontsize)
     panel_height = check_real(panel_height, "panel_height", minimum=0, strict=True)
-    sizes = _curve(sizes, "sizes", positive=True)
-    if len(sizes) < 2 or np.any(np.diff(sizes) <= 0):
-        raise ValueError("sizes must be at least two increasing numbers.")
+    sizes = _increasing_points(sizes, "sizes", positive=True)
     if isinstance(panels, dict) or not hasattr(panels, "__iter__"):
         raise TypeError("panels must be a sequence of dicts, one per panel.")
     panels = list(panels)
