@@ -62,12 +62,8 @@ def _positive_increasing(values, name: str) -> np.ndarray:
     Returns
     -------
     ndarray
-        The values as a 1-D float array.
-
-    Raises
-    ------
-    ValueError
-        If a value is not finite, is ≤ 0, or is not larger than the one before it.
+        The values as a 1-D float array; a ``ValueError`` if a value is not finite, is ≤ 0,
+        or is not larger than the one before it.
     """
     values = _curve(values, name)
     if np.any(values <= 0) or np.any(np.diff(values) <= 0):
