@@ -52,6 +52,9 @@ def _curve(values, name: str, length: int | None = None, finite: bool = True, *,
 def _positive_increasing(values, name: str) -> np.ndarray:
     """A curve's x values that must be positive and increasing (e.g. sizes of trees).
 
+    A ``ValueError`` names ``name`` if a value is not finite, is ≤ 0, or is not larger than
+    the one before it.
+
     Parameters
     ----------
     values : sequence of float
@@ -62,8 +65,7 @@ def _positive_increasing(values, name: str) -> np.ndarray:
     Returns
     -------
     ndarray
-        The values as a 1-D float array; a ``ValueError`` if a value is not finite, is ≤ 0,
-        or is not larger than the one before it.
+        The values, as a 1-D float array.
     """
     values = _curve(values, name)
     if np.any(values <= 0) or np.any(np.diff(values) <= 0):
