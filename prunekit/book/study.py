@@ -763,6 +763,18 @@ def _parser():
 
 
 def main(argv=None) -> int:
+    """The command line ``python -m prunekit.book.study`` (``--help`` lists its options).
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments; default ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        The exit status, 0 on success.
+    """
     parser = _parser()
     args = parse_arguments(parser, argv, lambda args: "rpart_cp" if args.rpart else "study")
     if args.rpart:

@@ -117,3 +117,28 @@ def test_the_full_edition_keeps_solutions_collapsed(built_book):
         html = (built_book / f"{name}.html").read_text(encoding="utf8")
         for tag in re.findall(r'<div class="solution[^"]*"', html):
             assert "dropdown" in tag, f"{name}: {tag}"
+
+
+def test_the_library_reference_documents_every_public_name(built_book):
+    """Every name of ``prunekit.__all__`` and every public function of the book layer has an
+    entry, with its parameters, in the Library reference."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import prunekit
+
+    html = "".join(path.read_text(encoding="utf8")
+                   for path in (built_book / "book" / "reference").glob("*.html"))
+    ids = set(re.findall(r'<dt class="sig sig-object py" id="([^"]+)"', html))
+    wanted = {f"{getattr(prunekit, name).__module__}.{name}" for name in prunekit.__all__
+              if not inspect.ismodule(getattr(prunekit, name))}
+    for info in pkgutil.walk_packages(prunekit.__path__, "prunekit."):
+        if info.name.startswith("prunekit.book") and "._" not in info.name:
+            module = importlib.import_module(info.name)
+            wanted |= {f"{info.name}.{name}" for name, value in vars(module).items()
+                       if not name.startswith("_") and inspect.isfunction(value)
+                       and value.__module__ == info.name}
+    missing = sorted(wanted - ids)
+    assert not missing, f"not in the Library reference: {missing[:10]}"
+    assert "Parameters" in html
