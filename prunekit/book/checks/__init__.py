@@ -254,10 +254,11 @@ def python_ints(items: list, call: str, shown: str, not_ints: str, hint: str,
     Examples
     --------
     >>> python_ints([1, 2], "f()", "[1, 2]", "it should hold ints.", "", "")
-    >>> python_ints([1, 2.0], "f()", "[1, 2.0]", "it should hold ints.", "use ints.", "")
+    >>> python_ints([1, 2.0], "f()", "[1, 2.0]", "not ints.", "use ints.",
+    ...             "")
     Traceback (most recent call last):
     ...
-    prunekit.book.checks.CheckFailed: ✗ f() returned [1, 2.0]; it should hold ints.
+    prunekit.book.checks.CheckFailed: ✗ f() returned [1, 2.0]; not ints.
     Hint: use ints.
     """
     __tracebackhide__ = True
@@ -513,7 +514,8 @@ def expect_close_float(check: Checker, args: tuple, call: str, what: str, refere
     Examples
     --------
     >>> check = Checker("half", lambda x: x / 2)
-    >>> expect_close_float(check, (3,), "half(3)", "a float", lambda x: 1.5, "half of 3")
+    >>> expect_close_float(check, (3,), "half(3)", "a float",
+    ...                    lambda x: 1.5, "half of 3")
     1.5
     >>> check.passed()
     ✓ half: all 1 checks passed.
