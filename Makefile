@@ -33,7 +33,7 @@ export PRUNEKIT_WEKA_JAR := $(WEKA_JAR)
 PYTEST := pytest -p no:cacheprovider
 BUILD_BOOK := jupyter-book build . -W -n --keep-going
 
-.PHONY: help venv book test chromium rpart weka lab bench clean
+.PHONY: help venv book book-full book-student test chromium rpart weka lab bench clean
 
 help:
 	@sed -n '3,7s/^# *//p' Makefile
@@ -73,16 +73,23 @@ STUDENT_BUILD := _build/student
 
 book: venv
 ifeq ($(EDITION),student)
-	BOOK_EDITION=student $(BUILD_BOOK) --path-output $(STUDENT_BUILD)
+	$(MAKE) --no-print-directory book-student
 	@echo
 	@echo "The student edition is built: open $(STUDENT_BUILD)/_build/html/index.html."
 else ifeq ($(EDITION),full)
-	$(BUILD_BOOK)
+	$(MAKE) --no-print-directory book-full
 	@echo
 	@echo "The book is built: open _build/html/index.html in a browser."
 else
 	$(error EDITION must be full or student, not '$(EDITION)')
 endif
+
+# The two editions, one recipe each (`make test` builds them side by side)
+book-full: venv
+	$(BUILD_BOOK)
+
+book-student: venv
+	BOOK_EDITION=student $(BUILD_BOOK) --path-output $(STUDENT_BUILD)
 
 # ---------------------------------------------------------------------------------------------
 # Tests (stop at the first failing step)
@@ -94,9 +101,8 @@ test: venv
 	$(PYTEST) tests -m "not browser and not notebooks" -n 2
 	@echo "== 2/4 notebooks, each run once from the built wheel: every stored output must match"
 	$(PYTEST) tests -m notebooks -n 2
-	@echo "== 3/4 book build, both editions (warnings are errors)"
-	$(BUILD_BOOK)
-	BOOK_EDITION=student $(BUILD_BOOK) --path-output $(STUDENT_BUILD)
+	@echo "== 3/4 book build, both editions side by side (warnings are errors)"
+	$(MAKE) --no-print-directory -j2 --output-sync=target book-full book-student
 	@echo "== 4/4 the built pages in a headless browser"
 	$(MAKE) --no-print-directory chromium
 	$(PYTEST) tests/browser -m browser

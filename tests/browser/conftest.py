@@ -16,6 +16,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_DIR = ROOT / "_build" / "html"
+SCREENSHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -72,6 +73,24 @@ def built_book():
         pytest.fail(f"{BUILD_DIR} does not exist or is incomplete: run `make book` first",
                     pytrace=False)
     return BUILD_DIR
+
+
+@pytest.fixture(scope="session")
+def titles(built_book):
+    """The book's chapter and section titles (what a cross-reference must not bare)."""
+    from layout import titles_of
+
+    return titles_of(built_book)
+
+
+def save_screenshot(page, page_name, width):
+    """With BOOK_SCREENSHOTS=1 in the environment, keep a full-page screenshot in
+    _build/screenshots/<width>/, to look at after a change (a long page takes seconds)."""
+    if os.environ.get("BOOK_SCREENSHOTS") != "1":
+        return
+    shot = SCREENSHOTS / str(width) / f"{page_name.replace('/', '__')}.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shot), full_page=True)
 
 
 @pytest.fixture(scope="session")

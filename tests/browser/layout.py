@@ -204,17 +204,34 @@ def measure(page, page_name: str, titles: set[str]) -> dict:
 WAIT_MS = 180_000
 
 
-def wait_until_typeset(page, timeout_ms: int = WAIT_MS) -> None:
-    """Wait for MathJax (when the page has math) and for the page's images."""
+# Every image loaded (lazy ones made eager) and the web fonts ready; returns the images that
+# did not load. An image that neither loads nor fails within 60 s counts as not loaded.
+_LOAD_IMAGES_JS = """
+async () => {
+  const images = Array.from(document.images);
+  images.forEach(img => { if (img.loading === 'lazy') img.loading = 'eager'; });
+  await Promise.all(images.map(img => img.complete ? null : new Promise(done => {
+    img.addEventListener('load', done);
+    img.addEventListener('error', done);
+    setTimeout(done, 60000);
+  })));
+  await document.fonts.ready;
+  return images.filter(img => !(img.naturalWidth > 0)).map(img => img.getAttribute('src'));
+}
+"""
+
+
+def wait_until_typeset(page, timeout_ms: int = WAIT_MS) -> list[str]:
+    """Wait for MathJax (when the page has math), the web fonts and every image.
+
+    Returns the ``src`` of the images that did not load.
+    """
     if page.evaluate("() => !!document.querySelector('.math')"):
         page.wait_for_function(
             "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
             timeout=timeout_ms)
         page.evaluate("() => MathJax.startup.promise.then(() => true)")
-    try:
-        page.wait_for_load_state("networkidle", timeout=timeout_ms)
-    except Exception:  # noqa: BLE001 - a busy machine; the measures below still hold
-        page.wait_for_timeout(1000)
+    return page.evaluate(_LOAD_IMAGES_JS)
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

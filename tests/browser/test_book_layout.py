@@ -1,9 +1,11 @@
-"""The built book as a reader sees it: pages that fit their column, numbered cross-references,
-an index, search snippets without TeX, and a student edition without solutions.
+"""The built book as a reader sees it on a phone and around its pages: pages that fit a
+390 px window, an index, a list of results, search snippets without TeX, a student edition
+without solutions and a Library reference that documents every public name.
 
-Every page of _toc.yml is opened at 1280 px (a laptop) and at 390 px (a phone); a full-page
-screenshot of each is kept in _build/screenshots/<width>/ (look at them after a change). The
-measures come from tests/browser/layout.py, which can also be run by hand on one page.
+(Every page at 1280 px is checked in test_book_pages.py.) The measures come from
+tests/browser/layout.py, which can also be run by hand on one page. With BOOK_SCREENSHOTS=1, a
+full-page screenshot of each page at each width is kept in _build/screenshots/<width>/: look
+at them after a change.
 
 Needs the built book, both editions (`make test` builds them), and Chromium.
 """
@@ -13,51 +15,31 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ROOT, book_pages
-from layout import WAIT_MS, measure, titles_of, wait_until_typeset
+from conftest import ROOT, book_pages, save_screenshot
+from layout import WAIT_MS, measure, wait_until_typeset
 from test_book_pages import _load
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = ROOT / "_build" / "screenshots"
 STUDENT_BUILD = ROOT / "_build" / "student" / "_build" / "html"
-# What must be empty on every page at each width. On a phone, code lines (79 characters),
-# wide tables and 7-inch figures may scroll or shrink inside their boxes; the page itself and
-# display equations may not overflow.
-MUST_BE_EMPTY = {
-    1280: ["page", "math", "broken", "code", "tables", "shrunk", "bare_refs", "unlinked",
-           "paper_numbers"],
-    390: ["page", "math"],
-}
+PHONE = 390
+# On a phone, code lines (79 characters), wide tables and 7-inch figures may scroll or shrink
+# inside their boxes; the page itself and display equations may not overflow.
+MUST_BE_EMPTY_ON_A_PHONE = ["page", "math"]
 
 
-# The Library reference shows the docstrings, which cite the paper a function implements
-# ("Kääriäinen, Malinen & Elomaa 2004, Definition 4") and then use its numbers; the book's own
-# numbers ("Theorem 4.1") never appear there, so a paper's number cannot be mistaken for one.
-REFERENCE = "book/reference/"
-
-
-@pytest.fixture(scope="module")
-def titles(built_book):
-    return titles_of(built_book)
-
-
-@pytest.mark.parametrize("width", sorted(MUST_BE_EMPTY, reverse=True))
-def test_page_fits_its_column(browser, book_url, titles, page_name, width):
-    page, seen = _load(browser, book_url, page_name, width=width)
+def test_page_fits_a_phone(browser, book_url, titles, page_name):
+    page, seen = _load(browser, book_url, page_name, width=PHONE)
     try:
         wait_until_typeset(page)
         found = measure(page, page_name, titles)
-        shot = SCREENSHOTS / str(width) / f"{page_name.replace('/', '__')}.png"
-        shot.parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(shot), full_page=True)
+        save_screenshot(page, page_name, PHONE)
     finally:
         page.context.close()
-    problems = [f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY[width] if found[key]
-                and not (key == "paper_numbers" and page_name.startswith(REFERENCE))]
+    problems = [f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY_ON_A_PHONE if found[key]]
     if seen["errors"]:
         problems.append(f"JavaScript errors: {seen['errors']}")
-    assert not problems, f"{page_name}.html at {width} px:\n  " + "\n  ".join(problems)
+    assert not problems, f"{page_name}.html at {PHONE} px:\n  " + "\n  ".join(problems)
 
 
 def test_the_index_lists_the_books_terms(built_book):

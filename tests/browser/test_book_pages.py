@@ -1,25 +1,39 @@
-"""Open every page of the built book in headless Chromium and check that it renders.
+"""Open every page of the built book in headless Chromium, 1280 px wide (a laptop), and check
+that it renders and fits its column.
 
-For each page listed in _toc.yml:
+For each page listed in _toc.yml, in one visit:
 
 * math: every TeX formula is typeset by MathJax (an ``mjx-container``), with no MathJax error
   and no raw ``\\(`` / ``$$`` left in the visible text;
 * images: every ``<img>`` loaded (``naturalWidth > 0``);
 * widgets: every saved widget view is drawn by the widget manager;
-* network: no request for the book's own files fails, and no other host is contacted
-  (the page is loaded with every outside request blocked, as on a machine with no network);
+* layout: the measures of tests/browser/layout.py listed in ``MUST_BE_EMPTY`` are empty (the
+  page, display equations, code, tables and figures fit the column; cross-references are
+  linked and numbered the book's way);
 * solutions: every sphinx-exercise solution is collapsed and opens on a click;
+* network: no request for the book's own files fails or hangs, and no other host is contacted
+  (the page is loaded with every outside request blocked, as on a machine with no network);
 * no JavaScript error is thrown.
 
-Needs the built book (`make book`) and Chromium (`make chromium`).
+The phone width is checked in test_book_layout.py. Needs the built book (`make book`) and
+Chromium (`make chromium`).
 """
 
 from urllib.parse import urlsplit
 
 import pytest
-from layout import WAIT_MS
+from conftest import save_screenshot
+from layout import WAIT_MS, measure, wait_until_typeset
 
 pytestmark = pytest.mark.browser
+
+WIDTH = 1280
+MUST_BE_EMPTY = ["page", "math", "broken", "code", "tables", "shrunk", "bare_refs",
+                 "unlinked", "paper_numbers"]
+# The Library reference shows the docstrings, which cite the paper a function implements
+# ("Kääriäinen, Malinen & Elomaa 2004, Definition 4") and then use its numbers; the book's own
+# numbers ("Theorem 4.1") never appear there, so a paper's number cannot be mistaken for one.
+REFERENCE = "book/reference/"
 
 
 # Text that must not survive in the visible page once MathJax has run (code blocks excluded).
@@ -44,19 +58,6 @@ _UNRENDERED_MATH_JS = """
 _MATH_ERRORS_JS = """
 () => Array.from(new Set(Array.from(document.querySelectorAll('mjx-merror, [data-mjx-error]'))
   .map(e => (e.getAttribute('data-mjx-error') || e.textContent).slice(0, 120))))
-"""
-
-_BROKEN_IMAGES_JS = """
-async () => {
-  const images = Array.from(document.images);
-  images.forEach(img => { if (img.loading === 'lazy') img.loading = 'eager'; });
-  await Promise.all(images.map(img => img.complete ? null : new Promise(done => {
-    img.addEventListener('load', done);
-    img.addEventListener('error', done);
-    setTimeout(done, 10000);
-  })));
-  return images.filter(img => !(img.naturalWidth > 0)).map(img => img.getAttribute('src'));
-}
 """
 
 # A widget view is a <script type="application/vnd.jupyter.widget-view+json"> in the page; the
@@ -85,7 +86,7 @@ def _load(browser, book_url, page_name, width=1280):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
-    seen = {"outside": [], "failed": [], "errors": []}
+    seen = {"outside": [], "failed": [], "errors": [], "pending": set()}
 
     def route(route):
         url = route.request.url
@@ -114,11 +115,28 @@ def _load(browser, book_url, page_name, width=1280):
         seen["errors"].append(str(error))
 
     page.route("**/*", route)
+    page.on("request", lambda request: seen["pending"].add(request))
+    page.on("requestfinished", lambda request: seen["pending"].discard(request))
     page.on("response", on_response)
     page.on("requestfailed", on_request_failed)
+    page.on("requestfailed", lambda request: seen["pending"].discard(request))
     page.on("pageerror", on_page_error)
     page.goto(f"{book_url}/{page_name}.html", wait_until="load")
     return page, seen
+
+
+def unfinished_requests(page, seen, timeout_ms=WAIT_MS):
+    """Wait until every request the page made has finished or failed; returns the URLs of
+    those still open after ``timeout_ms``.
+
+    (Playwright's "networkidle" asks for 500 ms without any request, which a page that keeps
+    a connection busy, or a slow machine, may never give.)
+    """
+    waited = 0
+    while seen["pending"] and waited < timeout_ms:
+        page.wait_for_timeout(200)
+        waited += 200
+    return sorted(request.url for request in seen["pending"])
 
 
 def _wait_for_mathjax(page):
@@ -129,7 +147,7 @@ def _wait_for_mathjax(page):
     page.evaluate("() => MathJax.startup.promise.then(() => true)")
 
 
-def test_page_renders(browser, book_url, built_book, page_name):
+def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name):
     html_file = built_book / f"{page_name}.html"
     assert html_file.is_file(), f"{page_name}.html was not built: run `make book`"
     source = html_file.read_text(encoding="utf8")
@@ -139,26 +157,10 @@ def test_page_renders(browser, book_url, built_book, page_name):
     try:
         # (a) math
         if 'class="math notranslate' in source:
-            try:
-                _wait_for_mathjax(page)
-            except Exception as exc:  # noqa: BLE001 - reported below with the page name
-                problems.append(f"MathJax did not start: {exc}")
-            else:
-                unrendered = page.evaluate(_UNRENDERED_MATH_JS)
-                if unrendered:
-                    problems.append(f"{len(unrendered)} formula(s) not typeset: {unrendered[:5]}")
-                errors = page.evaluate(_MATH_ERRORS_JS)
-                if errors:
-                    problems.append(f"MathJax errors: {errors[:5]}")
-                text = page.evaluate(_VISIBLE_TEXT_JS)
-                raw = [marker for marker in RAW_TEX_MARKERS if marker in text]
-                if raw:
-                    problems.append(f"raw TeX left in the page text: {raw}")
-            if page.locator("mjx-container").count() == 0:
-                problems.append("the page has TeX math but no mjx-container")
+            problems.extend(_math_problems(page))
 
         # (b) images
-        broken = page.evaluate(_BROKEN_IMAGES_JS)
+        broken = wait_until_typeset(page)
         if broken:
             problems.append(f"images that did not load: {broken}")
 
@@ -173,13 +175,21 @@ def test_page_renders(browser, book_url, built_book, page_name):
                 views, drawn = page.evaluate(_WIDGET_VIEWS_JS)
                 problems.append(f"only {drawn} of {views} widget views were drawn")
 
+        # (f) the layout, before anything is clicked open
+        found = measure(page, page_name, titles)
+        problems.extend(f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY if found[key]
+                        and not (key == "paper_numbers" and page_name.startswith(REFERENCE)))
+        save_screenshot(page, page_name, WIDTH)
+
         # (e) solutions collapsed until clicked
         solutions = page.locator(".solution")
         for i in range(solutions.count()):
             problems.extend(_check_solution(page, solutions.nth(i)))
 
         # (d) network, after everything above had the chance to load
-        page.wait_for_load_state("networkidle")
+        unfinished = unfinished_requests(page, seen)
+        if unfinished:
+            problems.append(f"requests that never finished: {unfinished[:5]}")
         if seen["failed"]:
             problems.append(f"failed requests for the book's own files: {seen['failed']}")
         if seen["outside"]:
@@ -189,7 +199,29 @@ def test_page_renders(browser, book_url, built_book, page_name):
     finally:
         page.context.close()
 
-    assert not problems, f"{page_name}.html:\n  " + "\n  ".join(problems)
+    assert not problems, f"{page_name}.html at {WIDTH} px:\n  " + "\n  ".join(problems)
+
+
+def _math_problems(page):
+    """Every formula typeset, without MathJax errors or raw TeX left in the text."""
+    try:
+        _wait_for_mathjax(page)
+    except Exception as exc:  # noqa: BLE001 - reported with the page name
+        return [f"MathJax did not start: {exc}"]
+    problems = []
+    unrendered = page.evaluate(_UNRENDERED_MATH_JS)
+    if unrendered:
+        problems.append(f"{len(unrendered)} formula(s) not typeset: {unrendered[:5]}")
+    errors = page.evaluate(_MATH_ERRORS_JS)
+    if errors:
+        problems.append(f"MathJax errors: {errors[:5]}")
+    text = page.evaluate(_VISIBLE_TEXT_JS)
+    raw = [marker for marker in RAW_TEX_MARKERS if marker in text]
+    if raw:
+        problems.append(f"raw TeX left in the page text: {raw}")
+    if page.locator("mjx-container").count() == 0:
+        problems.append("the page has TeX math but no mjx-container")
+    return problems
 
 
 def _check_solution(page, solution):
