@@ -1,10 +1,13 @@
 """Write the install cell into every chapter and exercise notebook, from ``_config.yml``.
 
-A notebook opened where prunekit is missing (Colab, a fresh JupyterHub image) needs the library
-before its first ``import prunekit``. The first code cell of every notebook therefore installs
-it, quietly, from the book's repository, and does nothing where prunekit already imports (under
-``make test``, or after ``pip install prunekit``). The cell is tagged ``remove-cell``, so the
-HTML book does not show it.
+A notebook opened where prunekit is missing (Colab, a fresh JupyterHub image, a bare local
+JupyterLab) needs the library, and the packages its notebooks import, before its first
+``import prunekit``. The first code cell of every notebook therefore installs
+``prunekit[book]`` (the library with its ``book`` extra: ipywidgets, scikit-posthocs,
+statsmodels, ...), quietly, from the book's repository, when prunekit or any module of the
+extra is missing, and does nothing where they are all installed (under ``make test``, or after
+``pip install "prunekit[book]"``). The cell is tagged ``remove-cell``, so the HTML book does
+not show it.
 
 The repository and branch come from ``_config.yml`` (``repository.url`` and
 ``repository.branch``), the same setting the launch buttons use: when the book is published
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
+import textwrap
 from pathlib import Path
 
 import nbformat
@@ -30,7 +34,8 @@ import yaml
 ROOT = Path(__file__).resolve().parents[1]
 CELL_ID = "install-prunekit"
 TAG = "remove-cell"
-MAX_LINE = 79
+#: A code line's length at most (tests/book/test_notebook_style.py).
+MAX_LINE = 77
 
 
 def repository(config_path: Path = ROOT / "_config.yml") -> tuple[str, str]:
@@ -47,16 +52,29 @@ def repository(config_path: Path = ROOT / "_config.yml") -> tuple[str, str]:
     return url.rstrip("/"), branch
 
 
+def needed_modules() -> list[str]:
+    """What a notebook imports beyond the standard library: prunekit and the modules of its
+    ``book`` extra (``prunekit/book/_extras.py``)."""
+    extras = _load("_extras", ROOT / "prunekit" / "book" / "_extras.py")
+    return ["prunekit", *extras.EXTRAS["book"].values()]
+
+
 def install_source(url: str, branch: str) -> str:
-    """The code of the install cell for the repository ``url`` at ``branch``."""
+    """The code of the install cell for the repository ``url`` at ``branch``: it installs
+    ``prunekit[book]`` when prunekit or a module of the extra is missing."""
+    needed = textwrap.wrap(f"NEEDED = {needed_modules()!r}".replace("'", '"'), MAX_LINE,
+                           subsequent_indent=" " * len("NEEDED = ["),
+                           break_long_words=False, break_on_hyphens=False)
     lines = [
-        "# Installs prunekit, the book's library, where it is missing (e.g. on Colab);",
-        "# does nothing where it is installed.",
-        "try:",
-        "    import prunekit",
-        "except ImportError:",
+        "# Installs prunekit, the book's library, with the packages the notebooks",
+        '# import (its "book" extra) where one is missing (e.g. on Colab); does',
+        "# nothing where they are installed.",
+        "import importlib.util",
+        "",
+        *needed,
+        "if not all(importlib.util.find_spec(name) for name in NEEDED):",
         f'    REPOSITORY = "{url}"',
-        f'    %pip install -q "prunekit @ git+{{REPOSITORY}}@{branch}"',
+        f'    %pip install -q "prunekit[book] @ git+{{REPOSITORY}}@{branch}"',
     ]
     too_long = [line for line in lines if len(line) > MAX_LINE]
     if too_long:
@@ -90,9 +108,9 @@ def notebooks() -> list[Path]:
     return sorted(ROOT.glob("chapters/*.ipynb")) + sorted(ROOT.glob("exercises/solutions/*.ipynb"))
 
 
-def _make_student():
-    spec = importlib.util.spec_from_file_location(
-        "make_student", ROOT / "exercises" / "make_student.py")
+def _load(name: str, path: Path):
+    """The module of the file ``path`` (which need not be importable)."""
+    spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -121,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             print("Install cells out of date (run python book/install_cell.py):", *stale,
                   sep="\n  ", file=sys.stderr)
         return 1 if stale else 0
-    return _make_student().main([])
+    return _load("make_student", ROOT / "exercises" / "make_student.py").main([])
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ another file of the repository would fail here.
 
 from __future__ import annotations
 
+import ast
 import email
 import shutil
 import subprocess
@@ -17,14 +18,21 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import nbformat
 import pytest
 import yaml
+from packaging.requirements import Requirement
 
 import prunekit
+from prunekit.book._extras import EXTRAS
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 VERSION = PYPROJECT["project"]["version"]
+#: The core's dependencies (pyproject.toml), each with the module it is imported as; the
+#: extras' are prunekit.book._extras.EXTRAS.
+CORE = {"numpy": "numpy", "scipy": "scipy", "scikit-learn": "sklearn",
+        "matplotlib": "matplotlib", "pandas": "pandas"}
 
 
 def package_files() -> list[str]:
@@ -116,9 +124,15 @@ def test_metadata_is_complete(wheel):
     classifiers = metadata.get_all("Classifier")
     assert "Programming Language :: Python :: 3.11" in classifiers
     assert any(c.startswith("Intended Audience :: Education") for c in classifiers)
-    requirements = metadata.get_all("Requires-Dist")
-    assert {r.split(">")[0] for r in requirements} == {"numpy", "scikit-learn", "matplotlib",
-                                                       "tqdm", "pandas"}
+    required = [Requirement(r) for r in metadata.get_all("Requires-Dist")]
+    assert {r.name for r in required if r.marker is None} == set(CORE)
+    assert set(metadata.get_all("Provides-Extra")) == set(EXTRAS)
+    for extra, modules in EXTRAS.items():
+        names = {r.name for r in required
+                 if r.marker and r.marker.evaluate({"extra": extra})}
+        assert names - {"prunekit"} == set(modules), extra
+        # the study and the cluster run the book layer's runners
+        assert ("prunekit" in names) == (extra != "book"), extra
     urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL"))
     assert set(urls) == {"Homepage", "Source", "Issues"}
 
@@ -147,3 +161,85 @@ def test_version_falls_back_to_the_source_s_without_metadata():
             "import prunekit\n"
             "print(prunekit.__version__)\n")
     assert run("-c", code, cwd=ROOT).strip() == VERSION
+
+
+def _third_party(modules) -> set[str]:
+    return {m for m in modules if m not in sys.stdlib_module_names and m != "prunekit"}
+
+
+def _imports(source: str) -> set[str]:
+    """The top-level modules ``source`` imports (relative imports aside), including those
+    of the book layer's ``require("module", ...)``."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found |= {alias.name.partition(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0:
+            found.add(node.module.partition(".")[0])
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "require":
+            found.add(node.args[0].value)
+    return found
+
+
+def _declared(*extras: str) -> set[str]:
+    return set(CORE.values()).union(*(EXTRAS[extra].values() for extra in extras))
+
+
+def _package_imports(book: bool) -> dict[str, set[str]]:
+    """The third-party imports of every module of the core (or of the book layer)."""
+    return {name: _third_party(_imports((ROOT / name).read_text(encoding="utf-8")))
+            for name in package_files() if name.endswith(".py")
+            and name.startswith("prunekit/book/") == book}
+
+
+def test_pyproject_declares_the_core_and_the_extras():
+    project = PYPROJECT["project"]
+    assert {Requirement(r).name for r in project["dependencies"]} == set(CORE)
+    extras = {extra: {Requirement(r).name for r in requirements}
+              for extra, requirements in project["optional-dependencies"].items()}
+    assert extras == {extra: set(modules) | ({"prunekit"} if extra != "book" else set())
+                      for extra, modules in EXTRAS.items()}
+
+
+def test_the_core_imports_only_its_dependencies():
+    """``pip install prunekit`` brings everything the core imports, even inside a
+    function."""
+    undeclared = {name: modules - _declared()
+                  for name, modules in _package_imports(book=False).items()}
+    assert not {name: m for name, m in undeclared.items() if m}
+
+
+def test_the_book_layer_imports_only_what_its_extras_bring():
+    undeclared = {name: modules - _declared(*EXTRAS)
+                  for name, modules in _package_imports(book=True).items()}
+    assert not {name: m for name, m in undeclared.items() if m}
+    imported = set().union(*_package_imports(book=True).values())
+    assert {"imodels", "distributed", "scikit_posthocs"} <= imported
+
+
+@pytest.mark.parametrize("path", sorted(ROOT.glob("chapters/*.ipynb"))
+                         + sorted(ROOT.glob("exercises/solutions/*.ipynb")),
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_notebook_imports_only_what_prunekit_book_brings(path):
+    """The install cell installs ``prunekit[book]``: a notebook needs nothing else (the
+    classroom test runs every notebook with exactly that installed)."""
+    nb = nbformat.read(path, as_version=4)
+    imported = set()
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            code = "\n".join(line for line in cell.source.splitlines()
+                             if not line.lstrip().startswith(("%", "!")))
+            imported |= _imports(code)
+    assert _third_party(imported) <= _declared("book")
+
+
+def test_requirements_pin_every_dependency_and_install_every_extra():
+    """requirements.txt, the pinned development environment, holds the core's dependencies
+    and every extra's, and installs prunekit with every extra."""
+    lines = [line.strip() for line in (ROOT / "requirements.txt").read_text(
+        encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
+    pinned = {Requirement(line).name.lower(): Requirement(line) for line in lines
+              if not line.startswith("-e")}
+    for name in set(CORE).union(*EXTRAS.values()):
+        assert name in pinned and str(pinned[name].specifier).startswith("=="), name
+    assert f"-e .[{','.join(EXTRAS)}]" in lines

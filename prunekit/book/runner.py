@@ -39,6 +39,7 @@ from joblib import Parallel, delayed, parallel_config
 from tqdm.auto import tqdm
 
 from prunekit._validation import check_count
+from prunekit.book._extras import require
 from prunekit.datasets import (
     ENV_VAR, UCI_DATASETS, load_uci, make_led24, read_results_csv, results_path, uci_available,
 )
@@ -343,13 +344,13 @@ def run_command(parser: argparse.ArgumentParser, args, datasets: dict, run) -> d
     start = time.perf_counter()
     try:
         if args.dask_scheduler:
-            from distributed import Client
-
+            Client = require("distributed", "--dask-scheduler").Client
             with Client(args.dask_scheduler), parallel_config(backend="dask"):
                 run(names, n_jobs=args.n_jobs, report=report)
         else:
             run(names, n_jobs=args.n_jobs or 1, report=report)
-    except (ValueError, TypeError, FileNotFoundError, RuntimeError) as error:
+    except (ValueError, TypeError, FileNotFoundError, RuntimeError,
+            ModuleNotFoundError) as error:
         parser.error(str(error))
     print(f"{len(names)} data sets in {time.perf_counter() - start:.0f} s (wall clock)",
           file=sys.stderr)

@@ -56,6 +56,7 @@ from sklearn.tree import DecisionTreeClassifier
 from tqdm.auto import tqdm
 
 from prunekit._validation import check_count
+from prunekit.book._extras import installed, missing_error, require
 from prunekit.book.experiments import growing_error_budget
 from prunekit.book.rpart import compare_rpart, grow_rpart, rpart_example, rpart_frame
 from prunekit.book.runner import (
@@ -79,7 +80,7 @@ from prunekit.tree import Pruning, Tree
 __all__ = [
     "STUDY_TEST_FRACTION", "MAX_TRAIN", "MAX_TEST", "STUDY_LED_SAMPLES", "METHOD_LABELS",
     "STUDY_METHODS", "STUDY_DATASETS", "STUDY_COLUMNS", "DETERMINISTIC_COLUMNS",
-    "USES_PRUNING_SET", "available_methods", "run_split", "run", "mean_table", "ranks",
+    "USES_PRUNING_SET", "NEEDS", "available_methods", "run_split", "run", "mean_table", "ranks",
     "average_ranks", "FriedmanResult", "friedman_test", "nemenyi", "critical_difference",
     "paired_comparison", "pareto_front", "synthetic_parameters", "time_table",
     "RPART_COLUMNS", "rpart_study", "main",
@@ -346,8 +347,7 @@ def _mean_log_likelihood(estimator, X, y) -> float:
 
 
 def _hs_cv(s):
-    from imodels import HSTreeClassifier
-
+    HSTreeClassifier = require("imodels", "the method 'hs-cv'").HSTreeClassifier
     final, best, grow_seconds, seconds = _sklearn_search(
         s, HSTreeClassifier(estimator_=_grower(s.seed)), {"reg_param": list(HS_REG_PARAMS)},
         HS_FOLDS, scoring=_mean_log_likelihood)
@@ -383,6 +383,9 @@ _RUNNERS = {
     "hs-cv": _hs_cv,
     "forest": _forest,
 }
+#: The packages a method needs beyond prunekit's book extra, by method: hierarchical
+#: shrinkage is imodels' (``pip install "prunekit[study]"``).
+NEEDS = {"hs-cv": ("imodels",)}
 #: The methods whose tree is grown on the growing part and pruned with the pruning part.
 USES_PRUNING_SET = ("ccp-holdout", "rep", "krep", "nobel-indep", "cvp")
 
@@ -402,14 +405,22 @@ def _sizes(model) -> tuple[int, int, int]:
 
 def available_methods() -> tuple[str, ...]:
     """The keys of :data:`STUDY_METHODS` this installation can run (in the order of the
-    tables)."""
-    return tuple(key for key in STUDY_METHODS if key in _RUNNERS)
+    tables): every method but those whose package (:data:`NEEDS`) is missing."""
+    return tuple(key for key in STUDY_METHODS if key in _RUNNERS
+                 and all(installed(module) for module in NEEDS.get(key, ())))
 
 
 def _check_methods(methods) -> list[str]:
+    """The methods to run: every available one for ``None``; a known method whose package
+    is missing raises a ModuleNotFoundError naming the extra that installs it."""
     if methods is None:
         return list(available_methods())
-    return check_keys(methods, available_methods(), "method")
+    methods = check_keys(methods, STUDY_METHODS, "method")
+    for method in methods:
+        for module in NEEDS.get(method, ()):
+            if not installed(module):
+                raise missing_error(module, f"the method {method!r}")
+    return methods
 
 
 def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, methods=None):
@@ -636,8 +647,7 @@ def nemenyi(results, value: str = "test_error", methods=None):
     """p-values of the Nemenyi test between every pair of methods (a method x method
     table), from :func:`scikit_posthocs.posthoc_nemenyi_friedman` on the data set x method
     table of means."""
-    import scikit_posthocs
-
+    scikit_posthocs = require("scikit_posthocs", "the Nemenyi test")
     return scikit_posthocs.posthoc_nemenyi_friedman(mean_table(results, value, methods))
 
 

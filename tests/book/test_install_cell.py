@@ -1,6 +1,8 @@
 """Every chapter and exercise notebook starts with the install cell of ``book/install_cell.py``,
-made from the repository and branch in ``_config.yml``; the cell does nothing where prunekit is
-installed and installs it from that repository where it is missing."""
+made from the repository and branch in ``_config.yml``; the cell does nothing where prunekit and
+its ``book`` extra are installed, and installs ``prunekit[book]`` from that repository where
+prunekit or a module of the extra is missing. (``tests/book/test_wheel_classroom.py`` runs it
+for real, with pip.)"""
 
 from __future__ import annotations
 
@@ -52,34 +54,42 @@ def test_the_cell_installs_from_the_configured_repository_and_branch():
     branch = CONFIG["repository"]["branch"]
     python = TransformerManager().transform_cell(SOURCE)
     # IPython turns the %pip line into a magic call; {REPOSITORY} is expanded by the magic
-    assert f"run_line_magic('pip', 'install -q \"prunekit @ git+{{REPOSITORY}}@{branch}\"')" \
-        in python
+    assert ("run_line_magic('pip', 'install -q "
+            f"\"prunekit[book] @ git+{{REPOSITORY}}@{branch}\"')") in python
     assert f'REPOSITORY = "{url}"' in python
     compile(python, "install cell", "exec")
 
 
-def test_the_cell_does_nothing_where_prunekit_imports():
+def _run_the_cell() -> list:
+    """The magic calls the install cell makes, run here."""
     calls = []
 
     class Shell:
         def run_line_magic(self, *args):
             calls.append(args)
 
-    python = TransformerManager().transform_cell(SOURCE)
-    exec(python, {"get_ipython": Shell})
-    assert calls == []
-
-
-def test_the_cell_installs_where_prunekit_is_missing(monkeypatch):
-    calls = []
-
-    class Shell:
-        def run_line_magic(self, *args):
-            calls.append(args)
-
-    monkeypatch.setitem(sys.modules, "prunekit", None)       # import prunekit fails
     exec(TransformerManager().transform_cell(SOURCE), {"get_ipython": Shell})
-    assert len(calls) == 1 and calls[0][0] == "pip"
+    return calls
+
+
+def test_the_cell_checks_prunekit_and_every_module_of_the_book_extra():
+    from prunekit.book._extras import EXTRAS
+
+    assert install_cell.needed_modules() == ["prunekit", *EXTRAS["book"].values()]
+    for module in install_cell.needed_modules():
+        assert f'"{module}"' in SOURCE
+
+
+def test_the_cell_does_nothing_where_prunekit_and_the_extra_are_installed():
+    assert _run_the_cell() == []
+
+
+@pytest.mark.parametrize("missing", install_cell.needed_modules())
+def test_the_cell_installs_where_prunekit_or_a_module_of_the_extra_is_missing(
+        monkeypatch, missing):
+    monkeypatch.setitem(sys.modules, missing, None)       # import fails, find_spec finds none
+    calls = _run_the_cell()
+    assert len(calls) == 1 and calls[0][0] == "pip" and "prunekit[book] @" in calls[0][1]
 
 
 def test_repository_setting_is_validated(tmp_path):
@@ -94,7 +104,7 @@ def test_repository_setting_is_validated(tmp_path):
     config.write_text("repository:\n  url: https://github.com/x/y/\n  branch: dev\n",
                       encoding="utf-8")
     assert install_cell.repository(config) == ("https://github.com/x/y", "dev")
-    with pytest.raises(ValueError, match="longer than 79"):
+    with pytest.raises(ValueError, match="longer than 77"):
         install_cell.install_source("https://" + "x" * 80, "main")
 
 
@@ -109,3 +119,10 @@ def test_jupyterhub_button_is_configured_in_one_place():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for text in (how_to, readme):
         assert "jupyterhub_url" in text and "repository.url" in text
+
+
+def test_the_teaching_page_gives_the_one_line_a_hub_needs():
+    url = CONFIG["repository"]["url"].rstrip("/")
+    branch = CONFIG["repository"]["branch"]
+    teaching = (ROOT / "book" / "teaching.md").read_text(encoding="utf-8")
+    assert f'pip install "prunekit[book] @ git+{url}@{branch}"' in teaching

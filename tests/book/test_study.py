@@ -1,6 +1,7 @@
 """Tests of prunekit.book.study, the comparison of every pruner of the book (Chapter 9)."""
 
 import math
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -80,6 +81,39 @@ def test_every_method_on_tiny_data(iris_rows):
         assert rows["hs-cv"]["parameter"] in st.HS_REG_PARAMS
         assert rows["km-cv"]["parameter"] in st.KM_C_GRID
         assert rows["forest"]["n_leaves"] > unpruned["n_leaves"]
+
+
+def test_a_method_whose_package_is_missing_is_not_available(monkeypatch):
+    """Without imodels (``prunekit[study]``), hierarchical shrinkage is left out of the
+    default methods, and asking for it says which extra installs it."""
+    monkeypatch.setitem(sys.modules, "imodels", None)        # import imodels fails
+    methods = st.available_methods()
+    assert methods == tuple(m for m in st.STUDY_METHODS if m != "hs-cv")
+    rows = st.run(["iris"], splits=1, progress=False)
+    assert [row["method"] for row in rows] == list(methods)
+    message = r"method 'hs-cv' needs imodels.*pip install \"prunekit\[study\]\""
+    with pytest.raises(ModuleNotFoundError, match=message):
+        st.run(["iris"], splits=1, methods=["unpruned", "hs-cv"], progress=False)
+    with pytest.raises(ModuleNotFoundError, match=message):
+        st._RUNNERS["hs-cv"](None)
+    with pytest.raises(ValueError, match="unknown method"):
+        st.run(["iris"], methods=["magic"], progress=False)
+
+
+def test_a_missing_package_of_the_book_extra_is_named(monkeypatch):
+    results = pd.read_csv(RESULTS)
+    monkeypatch.setitem(sys.modules, "scikit_posthocs", None)
+    with pytest.raises(ModuleNotFoundError, match=r'pip install "prunekit\[book\]"'):
+        st.nemenyi(results)
+
+
+def test_a_dask_scheduler_without_distributed_names_the_extra(monkeypatch, capsys,
+                                                              tmp_path):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(SystemExit):
+        st.main(["iris", "--splits", "1", "--dask-scheduler", "tcp://127.0.0.1:1",
+                 "--out", str(tmp_path / "study.csv")])
+    assert 'pip install "prunekit[cluster]"' in capsys.readouterr().err
 
 
 def test_a_split_is_a_function_of_its_index(iris_rows):

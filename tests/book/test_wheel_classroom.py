@@ -1,29 +1,43 @@
-"""The notebooks as a classroom gets them: prunekit installed from its wheel, the notebooks in an
+"""The notebooks as a classroom gets them: a bare Python environment, the notebook runner, and
+what the notebooks' install cell brings, prunekit with its ``book`` extra; the notebooks in an
 empty folder, nothing of the repository in reach.
 
-The wheel is built from a copy of the package's files, installed (without its dependencies) into
-a fresh virtual environment, and every chapter and exercise solution is copied alone into an
-empty temporary folder and run there with nbval, which compares every stored output with the
-fresh run: this is the only run of the notebooks in ``make test``. The environment finds the third-party packages (numpy, scikit-learn,
-nbval, ...) of the interpreter running the tests through a path entry, which adds their folder
-to ``sys.path`` but runs none of its ``.pth`` files, so the repository's editable prunekit is
-not visible: prunekit comes from the wheel or not at all. A notebook that read a file of the
-repository (``chapters/data/...``, ``../prunekit/...``) fails here.
+The classroom is a new virtual environment (``python -m venv``, which sees none of the test
+interpreter's packages) where pip installs, from the package index, the notebook runner alone
+(nbval and ipykernel: what ``pip install jupyterlab`` gives a student, less the user interface),
+and then the wheel built from a copy of the package's files, with its ``book`` extra and every
+dependency, as ``pip install "prunekit[book]"`` would. Every chapter and exercise solution is
+copied alone into an empty temporary folder and run there with nbval, which compares every
+stored output with the fresh run: this is the only run of the notebooks in ``make test``. The
+environment is built once per test run (the workers of ``pytest -n`` share it), and
+``classroom.json`` in pytest's temporary folder records how long that took.
+
+One more notebook runs where prunekit is not installed at all: its install cell, pointed at a
+local clone of the repository (``git+file://localhost/...``), installs ``prunekit[book]`` with
+a real ``pip install`` from git before the notebook goes on.
+
+A notebook that read a file of the repository (``chapters/data/...``, ``../prunekit/...``), or
+imported a package that neither the core nor the ``book`` extra declares, fails here.
 """
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import shutil
 import subprocess
 import sys
-import sysconfig
-import venv
+import tempfile
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 import pytest
 
+from test_install_cell import install_cell
 from test_packaging import copy_package_source
 
 # ``make test`` runs these tests as its notebook step (``-m notebooks``): every chapter and
@@ -33,55 +47,138 @@ pytestmark = pytest.mark.notebooks
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) \
     + sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
+#: What runs the notebooks: the one thing a classroom installs before the install cell.
+RUNNER = ["nbval", "ipykernel"]
+#: The notebook whose install cell runs pip for real (it imports every module of the extra).
+INSTALLING = ROOT / "chapters" / "09-which-pruner.ipynb"
+#: Packages of the development environment that neither the core nor the book extra declares.
+NOT_IN_THE_CLASSROOM = ["imodels", "distributed", "nbgrader", "hypothesis"]
 
 
 def _run(args, cwd: Path, env=None, timeout=900) -> subprocess.CompletedProcess:
-    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True,
-                          timeout=timeout)
+    return subprocess.run([str(arg) for arg in args], cwd=cwd, env=env, capture_output=True,
+                          text=True, timeout=timeout)
 
 
-@pytest.fixture(scope="module")
-def classroom(tmp_path_factory):
-    """A virtual environment with prunekit from its wheel, and an empty folder to work in."""
-    source = copy_package_source(tmp_path_factory.mktemp("source"))
-    built = _run([sys.executable, "-m", "build", "--wheel", "--outdir", "dist", "."], source)
-    assert built.returncode == 0, built.stderr[-3000:]
-    (wheel,) = (source / "dist").glob("*.whl")
+def _check(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    return result.stdout
 
-    env_dir = tmp_path_factory.mktemp("venv")
-    venv.create(env_dir, with_pip=False)
-    python = env_dir / "bin" / "python"
-    purelib = Path(_run([str(python), "-c", "import sysconfig; "
-                         "print(sysconfig.get_paths()['purelib'])"], env_dir).stdout.strip())
-    # the test interpreter's packages, as a plain path entry (its .pth files are not run)
-    (purelib / "_classroom_packages.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    installed = _run([sys.executable, "-m", "pip", "--python", str(python), "install",
-                      "--no-deps", "--no-index", str(wheel)], env_dir)
-    assert installed.returncode == 0, installed.stdout[-2000:] + installed.stderr[-2000:]
-    folder = tmp_path_factory.mktemp("classroom")
-    # no path into the repository, and no UCI folder
+
+def _environment(env_dir: Path) -> dict:
+    """The process environment of the virtual environment ``env_dir``: nothing points into the
+    repository, at the test interpreter's packages or at the UCI files."""
     env = {key: value for key, value in os.environ.items()
-           if key not in ("PYTHONPATH", "PRUNEKIT_DATA")}
+           if key not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "PRUNEKIT_DATA")}
     env["PATH"] = f"{env_dir / 'bin'}{os.pathsep}{env.get('PATH', '')}"
-    return python, folder, env
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    return env
+
+
+def bare_environment(env_dir: Path) -> tuple[Path, dict]:
+    """A new virtual environment with the notebook runner alone, from the package index;
+    its python and its process environment."""
+    _check(_run([sys.executable, "-m", "venv", env_dir], env_dir.parent))
+    python = env_dir / "bin" / "python"
+    env = _environment(env_dir)
+    _check(_run([python, "-m", "pip", "install", "-q", *RUNNER], env_dir, env))
+    return python, env
+
+
+@contextmanager
+def _locked(path: Path):
+    with path.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _build_classroom(folder: Path) -> dict:
+    """Build the wheel and the classroom in ``folder``; the times it took, in seconds."""
+    start = time.perf_counter()
+    (folder / "source").mkdir()
+    source = copy_package_source(folder / "source")
+    _check(_run([sys.executable, "-m", "build", "--wheel", "--outdir", "dist", "."], source))
+    (wheel,) = (source / "dist").glob("*.whl")
+    built = time.perf_counter()
+    python, env = bare_environment(folder / "venv")
+    runner = time.perf_counter()
+    # as the install cell does, with the dependencies of prunekit and its book extra
+    _check(_run([python, "-m", "pip", "install", "-q", f"{wheel}[book]"], folder, env))
+    _check(_run([python, "-m", "pip", "check"], folder, env))
+    done = time.perf_counter()
+    return {"wheel_seconds": round(built - start, 1), "runner_seconds": round(runner - built, 1),
+            "prunekit_seconds": round(done - runner, 1), "total_seconds": round(done - start, 1)}
+
+
+@dataclass(frozen=True)
+class Classroom:
+    python: Path
+    env: dict            # the process environment
+    folder: Path         # an empty folder to work in
+    times: dict          # how long building it took, in seconds
+
+
+@pytest.fixture(scope="session")
+def classroom(tmp_path_factory) -> Classroom:
+    """The classroom, built once per test run: with ``pytest -n``, the first worker builds
+    it in the run's temporary folder, which every worker shares, while the others wait."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    folder, record = shared / "classroom", shared / "classroom.json"
+    with _locked(shared / "classroom.lock"):
+        if not record.exists():
+            folder.mkdir(exist_ok=True)
+            try:
+                times = _build_classroom(folder)
+            except BaseException as error:
+                times = {"error": str(error)[-6000:]}
+                raise
+            finally:
+                record.write_text(json.dumps(times), encoding="utf-8")
+    times = json.loads(record.read_text(encoding="utf-8"))
+    if "error" in times:
+        pytest.fail(f"the classroom could not be built:\n{times['error']}", pytrace=False)
+    return Classroom(folder / "venv" / "bin" / "python", _environment(folder / "venv"),
+                     tmp_path_factory.mktemp("work"), times)
 
 
 def test_prunekit_comes_from_the_wheel(classroom):
-    python, folder, env = classroom
-    where = _run([str(python), "-c", "import prunekit, prunekit.datasets as d; "
+    where = _run([classroom.python, "-c", "import prunekit, prunekit.datasets as d; "
                   "print(prunekit.__file__); print(len(d.load_results('study')))"],
-                 folder, env)
+                 classroom.folder, classroom.env)
     assert where.returncode == 0, where.stderr
     module, rows = where.stdout.split()
-    assert Path(module).is_relative_to(python.parent.parent)
+    assert Path(module).is_relative_to(classroom.python.parent.parent)
     assert not Path(module).is_relative_to(ROOT)
     assert int(rows) > 0
 
 
-def _nbval(classroom, notebook: Path, name: str) -> subprocess.CompletedProcess:
-    """nbval on ``notebook``, copied alone into a new folder ``name`` of the classroom."""
-    python, folder, env = classroom
-    work = folder / name
+def test_the_classroom_has_nothing_of_the_test_environment(classroom):
+    """No path of the test interpreter's environment, and none of the development packages
+    that prunekit[book] does not bring; the study's methods are those it can run."""
+    code = ("import importlib.util, json, sys\n"
+            "from prunekit.book import study\n"
+            f"names = {NOT_IN_THE_CLASSROOM!r}\n"
+            "print(json.dumps([sys.path, [n for n in names if importlib.util.find_spec(n)],"
+            " study.available_methods()]))\n")
+    paths, found, methods = json.loads(_check(_run([classroom.python, "-c", code],
+                                                    classroom.folder, classroom.env)))
+    assert found == []
+    assert not [p for p in paths if Path(p).is_relative_to(Path(sys.prefix))
+                or Path(p).is_relative_to(ROOT)]
+    assert "hs-cv" not in methods and "ccp-cv" in methods
+
+
+def test_the_classroom_is_built_in_a_few_minutes(classroom):
+    assert classroom.times["total_seconds"] < 600, classroom.times
+
+
+def _nbval(python: Path, env: dict, work: Path, notebook: Path) -> subprocess.CompletedProcess:
+    """nbval on ``notebook``, copied alone into the new folder ``work``."""
     work.mkdir()
     shutil.copy(notebook, work)
     shutil.copy(ROOT / "tests" / "nbval_sanitize.cfg", work)
@@ -91,8 +188,9 @@ def _nbval(classroom, notebook: Path, name: str) -> subprocess.CompletedProcess:
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_notebook_runs_with_nothing_but_the_wheel(classroom, notebook):
-    result = _nbval(classroom, notebook, f"{notebook.parent.name}-{notebook.stem}")
+def test_notebook_runs_in_the_classroom(classroom, notebook):
+    result = _nbval(classroom.python, classroom.env,
+                    classroom.folder / f"{notebook.parent.name}-{notebook.stem}", notebook)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
 
@@ -108,5 +206,48 @@ def test_a_notebook_reading_a_repository_file_fails_here(classroom, tmp_path):
     path = tmp_path / "reads-the-repository.ipynb"
     nbformat.write(nb, path)
     assert (ROOT / "README.md").is_file()           # in the repository it would pass
-    result = _nbval(classroom, path, "reads-the-repository")
+    result = _nbval(classroom.python, classroom.env,
+                    classroom.folder / "reads-the-repository", path)
     assert result.returncode != 0 and "FileNotFoundError" in result.stdout
+
+
+def _git(*args, cwd: Path) -> str:
+    identity = ["-c", "user.name=classroom", "-c", "user.email=classroom@localhost"]
+    return _check(_run(["git", *identity, *args], cwd))
+
+
+def local_clone(folder: Path) -> tuple[str, str]:
+    """A clone of the repository in ``folder``, its package files as in the work tree (the
+    wheel's), committed on a branch; its ``git+`` address and the branch."""
+    clone, branch = folder / "repository", "classroom-test"
+    _git("clone", "-q", ROOT, clone, cwd=folder)
+    shutil.rmtree(clone / "prunekit")
+    copy_package_source(clone)
+    _git("checkout", "-q", "-B", branch, cwd=clone)
+    _git("add", "-A", cwd=clone)
+    if _git("status", "--porcelain", cwd=clone).strip():
+        _git("commit", "-q", "-m", "The work tree's package files", cwd=clone)
+    return f"file://localhost{clone}", branch
+
+
+def test_the_install_cell_installs_prunekit_where_it_is_missing():
+    """A bare environment, a notebook whose install cell points at a local clone: the cell's
+    ``pip install "prunekit[book] @ git+..."`` brings everything the rest of the notebook
+    needs, and every stored output after it matches."""
+    with tempfile.TemporaryDirectory(prefix="pk-") as name:   # a short address for the cell
+        folder = Path(name)
+        url, branch = local_clone(folder)
+        python, env = bare_environment(folder / "venv")
+        assert _run([python, "-c", "import prunekit"], folder, env).returncode != 0
+        nb = install_cell.with_install_cell(nbformat.read(INSTALLING, as_version=4),
+                                            install_cell.install_source(url, branch))
+        cell = next(c for c in nb.cells if c.get("id") == install_cell.CELL_ID)
+        cell.metadata.tags.append("nbval-ignore-output")        # pip's messages
+        notebook = folder / INSTALLING.name
+        nbformat.write(nb, notebook)
+        result = _nbval(python, env, folder / "run", notebook)
+        assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+        origin = _check(_run([python, "-c", "import importlib.metadata as m; "
+                              "print(m.distribution('prunekit').read_text('direct_url.json'))"],
+                             folder, env))
+        assert json.loads(origin)["url"] == url

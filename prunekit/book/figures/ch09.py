@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from prunekit.book._extras import require
 from prunekit.book.study import (
     METHOD_LABELS, STUDY_DATASETS, STUDY_METHODS, _frame, average_ranks, mean_table,
     pareto_front, ranks, synthetic_parameters,
@@ -24,8 +25,8 @@ def plot_critical_difference(results, value: str = "test_error", methods=None, *
     :func:`scikit_posthocs.critical_difference_diagram`: the average ranks, with the methods
     the Nemenyi test cannot tell apart at level ``alpha`` joined by a bar. Returns the axes."""
     import matplotlib.pyplot as plt
-    import scikit_posthocs
 
+    scikit_posthocs = require("scikit_posthocs", "the critical-difference diagram")
     table = mean_table(results, value, methods)
     average = table.rank(axis=1, method="average").mean(axis=0)
     average.index = [METHOD_LABELS.get(m, m) for m in average.index]
