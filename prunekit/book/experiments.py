@@ -57,9 +57,9 @@ from sklearn.tree import DecisionTreeClassifier
 from prunekit import bounds
 from prunekit._validation import as_array, check_count, check_labels, check_probability
 from prunekit.book.runner import (
-    LED_NAME, N_SPLITS, Cache, check_keys, check_splits, command_line, led24_dataset,
-    load_dataset, parse_arguments, run_command, run_splits, split_indices, uci_dataset,
-    write_results,
+    LED_NAME, N_SPLITS, Cache, check_keys, check_splits, command_docstring, command_line,
+    led24_dataset, load_dataset, parse_arguments, run_command, run_splits, split_indices,
+    uci_dataset, write_results,
 )
 from prunekit.cost_complexity_pruning import cross_validate_alpha
 from prunekit.rademacher import (
@@ -439,19 +439,8 @@ def _parser():
     return parser
 
 
+@command_docstring("python -m prunekit.book.experiments")
 def main(argv=None) -> int:
-    """The command line ``python -m prunekit.book.experiments`` (``--help`` lists its options).
-
-    Parameters
-    ----------
-    argv : list of str, optional
-        The arguments; default ``sys.argv[1:]``.
-
-    Returns
-    -------
-    int
-        The exit status, 0 on success.
-    """
     parser = _parser()
     args = parse_arguments(parser, argv, lambda args: "kaariainen2004_reproduction"
                            if args.c == [C] else "kaariainen2004_c_effect")

@@ -48,7 +48,7 @@ __all__ = [
     "N_SPLITS", "PRUNE_FRACTION", "LED_NAME", "Dataset", "uci_dataset", "led24_dataset",
     "load_dataset", "available_datasets", "check_keys", "check_splits", "SplitIndices",
     "split_indices", "Cache", "run_splits", "write_results", "read_results", "command_line",
-    "parse_arguments", "run_command",
+    "parse_arguments", "run_command", "command_docstring",
 ]
 
 #: Random splits per data set in both runners.
@@ -323,6 +323,37 @@ def command_line(prog: str, description: str, datasets: dict,
     parser.add_argument("--out", help=f"CSV file to write (default: the table the book reads, "
                                       f"{tables})")
     return parser
+
+
+def command_docstring(prog: str) -> Callable:
+    """A decorator that documents a runner's ``main(argv=None) -> int``, the command ``prog``.
+
+    Parameters
+    ----------
+    prog : str
+        The command, e.g. ``"python -m prunekit.book.study"``.
+
+    Returns
+    -------
+    callable
+        The decorator; it returns the function it decorates, with its docstring set.
+    """
+    def decorate(main: Callable) -> Callable:
+        main.__doc__ = f"""The command line ``{prog}`` (``--help`` lists its options).
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments; default ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        The exit status, 0 on success.
+    """
+        return main
+
+    return decorate
 
 
 def parse_arguments(parser: argparse.ArgumentParser, argv, table: Callable) -> argparse.Namespace:

@@ -60,9 +60,9 @@ from prunekit.book._extras import installed, missing_error, require
 from prunekit.book.experiments import growing_error_budget
 from prunekit.book.rpart import compare_rpart, grow_rpart, rpart_example, rpart_frame
 from prunekit.book.runner import (
-    N_SPLITS, PRUNE_FRACTION, Cache, Dataset, check_keys, check_splits, command_line,
-    led24_dataset, load_dataset, parse_arguments, run_command, run_splits, split_indices,
-    uci_dataset, write_results,
+    N_SPLITS, PRUNE_FRACTION, Cache, Dataset, check_keys, check_splits, command_docstring,
+    command_line, led24_dataset, load_dataset, parse_arguments, run_command, run_splits,
+    split_indices, uci_dataset, write_results,
 )
 from prunekit.cost_complexity_pruning import (
     cost_complexity, cross_validate_alpha, holdout_alpha,
@@ -772,19 +772,8 @@ def _parser():
     return parser
 
 
+@command_docstring("python -m prunekit.book.study")
 def main(argv=None) -> int:
-    """The command line ``python -m prunekit.book.study`` (``--help`` lists its options).
-
-    Parameters
-    ----------
-    argv : list of str, optional
-        The arguments; default ``sys.argv[1:]``.
-
-    Returns
-    -------
-    int
-        The exit status, 0 on success.
-    """
     parser = _parser()
     args = parse_arguments(parser, argv, lambda args: "rpart_cp" if args.rpart else "study")
     if args.rpart:
