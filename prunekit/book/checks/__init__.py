@@ -54,7 +54,7 @@ __all__ = [
     "CheckFailed", "Checker", "fail", "failure_message", "describe", "call_text",
     "as_number", "as_float", "as_int", "distinct", "close", "time_limit", "TimeLimitExceeded",
     "random_tree", "SLOW_HINT", "NUMPY_INT_HINT", "explaining_mistake", "is_python_int",
-    "expect_close_float", "python_ints",
+    "expect_close_float", "python_ints", "mistake_variants",
 ]
 
 NOT_IMPLEMENTED = "replace `raise NotImplementedError()` with your code."
@@ -303,6 +303,25 @@ def _usable(answer: Any) -> bool:
         return not bool(np.any(np.isnan(np.asarray(answer, dtype=float))))
     except (TypeError, ValueError):
         return isinstance(answer, dict)
+
+
+def mistake_variants(function: Callable, mistakes: list[tuple[dict, str]]) -> list[tuple]:
+    """The usual mistakes of a computation, as :func:`explaining_mistake` takes them.
+
+    Parameters
+    ----------
+    function : callable
+        The computation, with keyword arguments that switch on its usual wrong variants.
+    mistakes : list of (dict, str)
+        Per mistake, the keyword arguments that make ``function`` commit it, and its hint.
+
+    Returns
+    -------
+    list of (callable, str)
+        Per mistake, ``function`` called with those keyword arguments, and the hint.
+    """
+    return [(lambda *args, changes=changes: function(*args, **changes), hint)
+            for changes, hint in mistakes]
 
 
 def explaining_mistake(student: Callable, cases: list[tuple], mistakes: list[tuple[Callable, str]],

@@ -20,6 +20,7 @@ import numpy as np
 from prunekit.bounds import mdl
 from prunekit.book.checks import (
     Checker, as_float, close, describe, expect_close_float, explaining_mistake, fail,
+    mistake_variants,
 )
 from prunekit.growing import best_threshold_split, bottom_up_prune, gain, id3
 from prunekit.tree import Tree
@@ -60,8 +61,8 @@ def _sides(x: np.ndarray, y: np.ndarray):
 
 
 def _binary_gain(x, y, C=_c_entropy, weights="proportion", parent=True, children=True,
-                 joint=False) -> float:
-    """Gain(S) for a binary feature, or one of its usual wrong variants."""
+                 joint=False, sign=1) -> float:
+    """Gain(S) for a binary feature, or one of its usual wrong variants (``sign=-1``: negated)."""
     n, p, sides = _sides(x, y)
     (n1, p1, o1), (n0, p0, o0) = sides
     terms = []
@@ -72,47 +73,47 @@ def _binary_gain(x, y, C=_c_entropy, weights="proportion", parent=True, children
                   "swapped": other / n}[weights]
         terms.append(weight * C(ones / n if joint else p_side))
     value = (C(p) if parent else 0.0) - (sum(terms) if children else 0.0)
-    return value
+    return -value if sign < 0 else value
 
 
 LOG2_HINT = ("your value is 1/ln 2 ≈ 1.443 times the gain, so you used log2 (bits). This exercise "
              "uses the natural logarithm: np.log.")
 
 _GAIN_MISTAKES = [
-    (lambda x, y: _binary_gain(x, y, lambda a: _c_entropy(a, math.log2)), LOG2_HINT),
-    (lambda x, y: _binary_gain(x, y, lambda a: _c_entropy(a, math.log10)),
+    (dict(C=lambda a: _c_entropy(a, math.log2)), LOG2_HINT),
+    (dict(C=lambda a: _c_entropy(a, math.log10)),
      "your value is ln 10 ≈ 2.303 times too small: you used log10; use the natural logarithm, "
      "np.log."),
-    (lambda x, y: _binary_gain(x, y, weights="none"),
+    (dict(weights="none"),
      "it looks as if you subtracted C on each side without weighting: multiply each side's "
      "C by the fraction of examples on that side, P_S[x_j = 1] and P_S[x_j = 0]."),
-    (lambda x, y: _binary_gain(x, y, weights="half"),
+    (dict(weights="half"),
      "it looks as if you averaged the two sides' C with equal weights 1/2: weight each side "
      "by the fraction of examples on it, P_S[x_j = 1] and P_S[x_j = 0]."),
-    (lambda x, y: _binary_gain(x, y, weights="counts"),
+    (dict(weights="counts"),
      "it looks as if you weighted each side by its number of examples: use the fraction "
      "of examples on that side, P_S[x_j = 1] = (number with x_j = 1) / m."),
-    (lambda x, y: _binary_gain(x, y, weights="swapped"),
+    (dict(weights="swapped"),
      "the weights are swapped: C(P_S[y = 1 | x_j = 1]) is weighted by P_S[x_j = 1], the "
      "fraction of examples with x_j = 1 (and likewise for x_j = 0)."),
-    (lambda x, y: _binary_gain(x, y, joint=True),
+    (dict(joint=True),
      "P_S[y = 1 | x_j = 1] is a conditional probability: the fraction of label 1 among the "
      "examples with x_j = 1, not among all m examples (and likewise for x_j = 0)."),
-    (lambda x, y: _binary_gain(x, y, parent=False),
+    (dict(parent=False),
      "you returned minus the weighted entropy after the split; the gain subtracts it from "
      "the entropy before the split, C(P_S[y = 1])."),
-    (lambda x, y: -_binary_gain(x, y, parent=False),
+    (dict(parent=False, sign=-1),
      "you returned the weighted entropy after the split; the gain is the entropy before "
      "the split, C(P_S[y = 1]), minus that."),
-    (lambda x, y: _binary_gain(x, y, children=False),
+    (dict(children=False),
      "you returned the entropy before the split, C(P_S[y = 1]); subtract the weighted "
      "entropy of the two sides from it."),
-    (lambda x, y: -_binary_gain(x, y),
+    (dict(sign=-1),
      "the sign is reversed: the gain is C before the split minus the weighted C after it."),
-    (lambda x, y: _binary_gain(x, y, _c_gini),
+    (dict(C=_c_gini),
      "this is the gain for the Gini index C(a) = 2a(1 - a); the information gain uses the "
      "entropy C(a) = -a log a - (1 - a) log(1 - a)."),
-    (lambda x, y: _binary_gain(x, y, _c_train),
+    (dict(C=_c_train),
      "this is the train-error gain C(a) = min(a, 1 - a); the information gain uses the "
      "entropy C(a) = -a log a - (1 - a) log(1 - a)."),
 ]
@@ -164,7 +165,8 @@ def _information_gain_hint(value: float, x, y, student: Callable) -> str:
     if math.isinf(value):
         return "a logarithm of 0 slipped through: C(0) = C(1) = 0 (the convention 0 log 0 = 0)."
     cases = [(x_, y_) for _, x_, y_ in information_gain_cases()]
-    hint = explaining_mistake(student, cases, _GAIN_MISTAKES, _reference_gain)
+    hint = explaining_mistake(student, cases, mistake_variants(_binary_gain, _GAIN_MISTAKES),
+                              _reference_gain)
     if hint is not None:
         return hint
     return ("compute p = P_S[y = 1], the fraction q = P_S[x_j = 1], and the label proportions "
@@ -337,9 +339,8 @@ def _threshold_gain_mistake(student: Callable) -> str | None:
         answer = student(x, y)
         return float(answer[1]) if isinstance(answer, tuple) and len(answer) == 2 else None
 
-    mistakes = [(lambda x, y, changes=changes: _scan_gain(x, y, **changes), hint)
-                for changes, hint in _THRESHOLD_GAIN_MISTAKES]
-    return explaining_mistake(gains, cases, mistakes, _scan_gain)
+    return explaining_mistake(gains, cases,
+                              mistake_variants(_scan_gain, _THRESHOLD_GAIN_MISTAKES), _scan_gain)
 
 
 def _threshold_gain_hint(x, y, threshold, value, split, student: Callable) -> str:
@@ -441,9 +442,8 @@ _MDL_MISTAKES = [
 
 
 def _mdl_hint(student: Callable) -> str:
-    mistakes = [(lambda *args, changes=changes: _mdl_formula(*args, **changes), hint)
-                for changes, hint in _MDL_MISTAKES]
-    hint = explaining_mistake(student, mdl_bound_cases(), mistakes, mdl)
+    hint = explaining_mistake(student, mdl_bound_cases(),
+                              mistake_variants(_mdl_formula, _MDL_MISTAKES), mdl)
     if hint is not None:
         return hint
     return ("eq. (18.1): L_S(h) + sqrt(((n + 1) log2(d + 3) + log(2/delta)) / (2m)), with np.log2 "

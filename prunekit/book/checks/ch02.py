@@ -22,15 +22,7 @@ from fractions import Fraction
 import numpy as np
 
 from prunekit.book.checks import (
-    Checker,
-    as_float,
-    close,
-    describe,
-    distinct,
-    fail,
-    is_python_int,
-    python_ints,
-    random_tree,
+    Checker, as_float, close, describe, distinct, fail, is_python_int, python_ints, random_tree,
 )
 from prunekit.cost_complexity_pruning import _choose, cost_complexity_path, cross_validate_alpha
 from prunekit.datasets import make_boolean_dnf

@@ -19,17 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from prunekit.book.checks import (
-    Checker,
-    as_float,
-    as_int,
-    close,
-    describe,
-    distinct,
-    expect_close_float,
-    explaining_mistake,
-    fail,
-    python_ints,
-    random_tree,
+    Checker, as_float, as_int, close, describe, distinct, expect_close_float,
+    explaining_mistake, fail, mistake_variants, python_ints, random_tree,
 )
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
 from prunekit.growing import id3
@@ -122,10 +113,9 @@ def _penalty_hint(value: float, args: tuple, student: Callable) -> str:
     if m_v == 0:
         return ("no example reaches this node, so the formula divides by m_v = 0. Handle m_v = 0 "
                 "before dividing: the penalty is then 1 (the cap) when c > 0, and 0 when c = 0.")
-    mistakes = [(lambda *a, changes=changes: _penalty_formula(*a, **changes), hint)
-                for changes, hint in _PENALTY_MISTAKES]
     cases = [args for _, args in km_penalty_cases() if args[0] > 0]
-    hint = explaining_mistake(student, cases, mistakes, _expected_penalty)
+    hint = explaining_mistake(student, cases, mistake_variants(_penalty_formula, _PENALTY_MISTAKES),
+                              _expected_penalty)
     if hint is not None:
         return hint
     return ("penalty (3) is min(1, c * sqrt(((l_v + s_v) * log(d) + log(m / delta)) / m_v)) with the "

@@ -21,16 +21,8 @@ import numpy as np
 
 from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.book.checks import (
-    CheckFailed,
-    Checker,
-    as_int,
-    as_number,
-    close,
-    describe,
-    expect_close_float,
-    explaining_mistake,
-    fail,
-    random_tree,
+    Checker, CheckFailed, as_int, as_number, close, describe, expect_close_float,
+    explaining_mistake, fail, mistake_variants, random_tree,
 )
 from prunekit.cost_complexity_pruning import cost_complexity_path
 from prunekit.nobel_pruning import best_pruning_by_size, merge_tables
@@ -101,9 +93,8 @@ def _formula_hint(student: Callable, cases: list[tuple], formula: Callable, mist
                   reference: Callable, fallback: str) -> str:
     """The hint of the mistake (``changes`` to ``formula``) that explains the student's answers
     on every case, or ``fallback``."""
-    variants = [(lambda *a, changes=changes: formula(*a, **changes), hint)
-                for changes, hint in mistakes]
-    return explaining_mistake(student, cases, variants, reference) or fallback
+    return (explaining_mistake(student, cases, mistake_variants(formula, mistakes), reference)
+            or fallback)
 
 
 def _delta_hint(student: Callable) -> str:
@@ -221,9 +212,8 @@ _LARGEST_MISTAKES = [
 
 def _largest_hint(value: int, m: int, d: int, student: Callable) -> str:
     expected = largest_size_reference(m, d)
-    mistakes = [(lambda m_, d_, changes=changes: _largest(m_, d_, **changes), hint)
-                for changes, hint in _LARGEST_MISTAKES]
-    hint = explaining_mistake(student, list(largest_size_cases()), mistakes,
+    hint = explaining_mistake(student, list(largest_size_cases()),
+                              mistake_variants(_largest, _LARGEST_MISTAKES),
                               largest_size_reference, agree=lambda a, b: a == b)
     if hint is not None:
         return hint

@@ -19,15 +19,8 @@ import numpy as np
 
 from prunekit.bounds import eta
 from prunekit.book.checks import (
-    Checker,
-    as_float,
-    as_int,
-    as_number,
-    close,
-    describe,
-    expect_close_float,
-    explaining_mistake,
-    fail,
+    Checker, as_float, as_int, as_number, close, describe, expect_close_float,
+    explaining_mistake, fail,
 )
 from prunekit.rademacher import draw_signs, min_plus_merge
 
