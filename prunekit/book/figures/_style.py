@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import as_array, check_real
+from prunekit.book._docstrings import shared_sections
+from prunekit.plotting import _check_title
 from prunekit.tree import Pruning, Tree, check_tree
 
 #: The widest figure of the book, in inches (the text column at 96 dpi).
@@ -18,12 +20,55 @@ MAX_WIDTH_INCHES = 7.0
 #: The smallest text of the book's figures, in points.
 MIN_FONT_POINTS = 9.0
 
+#: The end of every chapter figure's docstring: its ``width`` and ``fontsize`` (the book's
+#: style rule) and the figure it returns. ``@_figure_docstring`` puts it in place of the line
+#: ``{width_fontsize_returns}``.
+_WIDTH_FONTSIZE_RETURNS = """\
+width : float, default 7.0
+    Figure width in inches, at most 7.
+fontsize : float, default 9
+    Smallest font size in points, at least 9.
 
-def _check_drawing_size(width: float, fontsize: float) -> None:
+Returns
+-------
+matplotlib Figure"""
+_figure_docstring = shared_sections(width_fontsize_returns=_WIDTH_FONTSIZE_RETURNS)
+
+
+def _check_drawing_size(width: float, fontsize: float, height: float | None = None,
+                        height_name: str = "height") -> float | None:
+    """Check a figure's size against the book's style rule.
+
+    Parameters
+    ----------
+    width : float
+        The figure's width in inches, in (0, 7].
+    fontsize : float
+        Its smallest font size in points, at least 9.
+    height : float, optional
+        A height in inches (of the figure, or of one of its rows or panels), positive.
+    height_name : str, default "height"
+        The argument ``height`` was passed as, for error messages.
+
+    Returns
+    -------
+    float or None
+        The height as a float, or None when none was given.
+
+    Raises
+    ------
+    ValueError
+        If a value is out of its range (checked in the order width, fontsize, height).
+    TypeError
+        If a value is not a real number.
+    """
     if check_real(width, "width", minimum=0, strict=True) > 7:
         raise ValueError(f"width must be a number of inches in (0, 7], got {width!r}.")
     if check_real(fontsize, "fontsize") < 9:
         raise ValueError(f"fontsize must be a number of points of at least 9, got {fontsize!r}.")
+    if height is None:
+        return None
+    return check_real(height, height_name, minimum=0, strict=True)
 
 
 def _check_pruning_of(tree: Tree, pruning) -> None:
@@ -47,6 +92,80 @@ def _curve(values, name: str, length: int | None = None, finite: bool = True, *,
     if positive and np.any(values <= 0):
         raise ValueError(f"{name} must be positive (it is drawn on a log scale).")
     return values
+
+
+def _panel_dicts(panels, name: str, content: str, check_curve) -> list[dict]:
+    """A figure's panels, given as a sequence of non-empty dicts of curves, one per panel.
+
+    Parameters
+    ----------
+    panels : sequence of dict
+        One dict per panel, mapping a legend label to a curve.
+    name : str
+        The argument's name, used in error messages.
+    content : str
+        What a panel's dict holds, for the error message (e.g. ``"of curves"``).
+    check_curve : callable
+        ``check_curve(values, name)`` checks one curve and returns it; ``name`` is
+        ``"<name>[k][<label>]"``.
+
+    Returns
+    -------
+    list of dict
+        Per panel, the labels mapped to the checked curves, in the given order.
+
+    Raises
+    ------
+    TypeError
+        If ``panels`` is a dict or not a sequence, or a panel is not a non-empty dict.
+    ValueError
+        If there is no panel (and whatever ``check_curve`` raises).
+    """
+    if isinstance(panels, dict) or not hasattr(panels, "__iter__"):
+        raise TypeError(f"{name} must be a sequence of dicts, one per panel.")
+    panels = list(panels)
+    if not panels:
+        raise ValueError(f"{name} must hold at least one dict.")
+    checked = []
+    for k, panel in enumerate(panels):
+        if not isinstance(panel, dict) or not panel:
+            raise TypeError(f"{name}[{k}] must be a non-empty dict {content}.")
+        checked.append({label: check_curve(curve, f"{name}[{k}][{label!r}]")
+                        for label, curve in panel.items()})
+    return checked
+
+
+def _panel_titles(titles, n_panels: int, per: str = "panel") -> list:
+    """One title (a string or None) per panel of a figure.
+
+    Parameters
+    ----------
+    titles : sequence of str or None, or None
+        The titles; None gives no title to any panel.
+    n_panels : int
+        The number of panels.
+    per : str, default "panel"
+        What a panel draws, for the error message (e.g. ``"group"``).
+
+    Returns
+    -------
+    list
+        ``n_panels`` titles, each a string or None.
+
+    Raises
+    ------
+    ValueError
+        If there are not ``n_panels`` titles.
+    TypeError
+        If a title is neither a string nor None.
+    """
+    titles = [None] * n_panels if titles is None else list(titles)
+    if len(titles) != n_panels:
+        raise ValueError(f"titles must have one entry per {per} ({n_panels}), got "
+                         f"{len(titles)}.")
+    for k, title in enumerate(titles):
+        _check_title(title, f"titles[{k}]")
+    return titles
 
 
 def _positive_increasing(values, name: str) -> np.ndarray:

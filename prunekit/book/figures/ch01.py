@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import as_array, check_count, check_real
-from prunekit.book.figures._style import _check_drawing_size
+from prunekit.book.figures._style import _check_drawing_size, _figure_docstring
 from prunekit.plotting import _NOTE_COLOUR, _PALETTE, _check_title, _raise_font_sizes, plot_tree
 from prunekit.tree import Pruning, Tree, check_tree
 
@@ -21,6 +21,7 @@ _PLOT_TREE_OPTIONS = ("counts", "rules", "highlight", "feature_names", "class_na
                       "max_labelled_nodes")
 
 
+@_figure_docstring
 def plot_tree_figure(tree: Tree, pruning: Pruning | None = None, *, width: float = 7.0,
                      height: float | None = None, fontsize: float = 9,
                      title: str | None = None, **options):
@@ -37,20 +38,13 @@ def plot_tree_figure(tree: Tree, pruning: Pruning | None = None, *, width: float
     tree : Tree
     pruning : Pruning, optional
         A pruning of ``tree``; the part it removes is drawn in grey.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
     height : float, optional
         Figure height in inches; default from the depth of the tree.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
     title : str, optional
     **options
         ``counts``, ``rules``, ``highlight``, ``feature_names``, ``class_names`` and
         ``max_labelled_nodes``, passed to :func:`prunekit.plot_tree`.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
@@ -101,6 +95,7 @@ def _check_growth(n_nodes, curves):
     return n_nodes, checked
 
 
+@_figure_docstring
 def plot_growth(n_nodes, curves, *, bayes_risk: float | None = None,
                 current: float | None = None, ax=None, width: float = 7.0,
                 height: float = 3.8, fontsize: float = 9, title: str | None = None):
@@ -123,22 +118,14 @@ def plot_growth(n_nodes, curves, *, bayes_risk: float | None = None,
         The number of nodes of a tree to mark with a vertical line.
     ax : matplotlib Axes, optional
         Draw into it (its figure keeps its size); otherwise a new ``width`` x ``height`` figure.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
     height : float, default 3.8
         Figure height in inches.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
     title : str, optional
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
-    _check_drawing_size(width, fontsize)
-    height = check_real(height, "height", minimum=0, strict=True)
+    height = _check_drawing_size(width, fontsize, height)
     _check_title(title)
     if ax is not None and not (hasattr(ax, "plot") and hasattr(ax, "figure")):
         raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}.")
@@ -170,6 +157,7 @@ def plot_growth(n_nodes, curves, *, bayes_risk: float | None = None,
     return ax.figure
 
 
+@_figure_docstring
 def plot_growth_explorer(tree: Tree, n_nodes, curves, *, bayes_risk: float | None = None,
                          max_labelled_nodes: int = 15, title: str | None = None,
                          width: float = 7.0, fontsize: float = 9):
@@ -188,14 +176,7 @@ def plot_growth_explorer(tree: Tree, n_nodes, curves, *, bayes_risk: float | Non
         Above this many nodes the tree is drawn as dots.
     title : str, optional
         Title of the tree panel.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 

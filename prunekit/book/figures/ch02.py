@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import as_array, check_count
-from prunekit.book.figures._style import _check_drawing_size
+from prunekit.book.figures._style import _check_drawing_size, _figure_docstring
 from prunekit.plotting import _NOTE_COLOUR, _PALETTE, _check_title, _raise_font_sizes, plot_tree
 
 __all__ = ["plot_alpha_selection", "plot_path_explorer"]
@@ -74,6 +74,7 @@ def _error_curves(ax, selection, test_error, test_label: str, bars: bool = True)
     ax.set_ylabel("error rate")
 
 
+@_figure_docstring
 def plot_alpha_selection(selection, test_error=None, *, test_label: str = "test error",
                          title: str | None = None, width: float = 7.0, fontsize: float = 9):
     """A cost-complexity path and the choice of alpha on it, in two panels stacked.
@@ -95,14 +96,7 @@ def plot_alpha_selection(selection, test_error=None, *, test_label: str = "test 
         Legend label of ``test_error``.
     title : str, optional
         Prefix of the panels' titles (e.g. the data set's name).
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
@@ -140,6 +134,7 @@ def plot_alpha_selection(selection, test_error=None, *, test_label: str = "test 
     return fig
 
 
+@_figure_docstring
 def plot_path_explorer(selection, step: int, test_error=None, *,
                        test_label: str = "test error", max_labelled_leaves: int = 12,
                        width: float = 7.0, fontsize: float = 9):
@@ -162,14 +157,7 @@ def plot_path_explorer(selection, step: int, test_error=None, *,
     test_label : str, default "test error"
     max_labelled_leaves : int, default 12
         Largest tree, in leaves, drawn with its rules and counts.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 

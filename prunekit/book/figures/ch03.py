@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from prunekit._validation import as_array, check_real
-from prunekit.book.figures._style import _check_drawing_size, _mean_and_standard_error
+from prunekit._validation import as_array
+from prunekit.book.figures._style import (
+    _check_drawing_size, _figure_docstring, _mean_and_standard_error,
+)
 from prunekit.plotting import _PALETTE
 
 __all__ = ["plot_pruning_share"]
 
 
+@_figure_docstring
 def plot_pruning_share(results, fractions, *, width: float = 7.0, row_height: float = 2.0,
                        fontsize: float = 9):
     """REP's test error and size against the pruning share, one row per data set (Chapter 3).
@@ -35,21 +38,13 @@ def plot_pruning_share(results, fractions, *, width: float = 7.0, row_height: fl
         ``"ccp_error"``, ``"ccp_nodes"`` and ``"unpruned_error"`` shape (n_seeds,).
     fractions : sequence of float in (0, 1)
         The pruning shares of the experiment, increasing.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
     row_height : float, default 2.0
         Height of each row in inches.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
-    _check_drawing_size(width, fontsize)
-    row_height = check_real(row_height, "row_height", minimum=0, strict=True)
+    row_height = _check_drawing_size(width, fontsize, row_height, "row_height")
     fractions = as_array(fractions, "fractions", ndim=1, dtype=np.float64).astype(float)
     if np.any((fractions <= 0) | (fractions >= 1)) or np.any(np.diff(fractions) <= 0):
         raise ValueError(f"fractions must be increasing numbers in (0, 1), got "

@@ -11,7 +11,7 @@ import numpy as np
 
 from prunekit._validation import as_array, check_bool, check_real
 from prunekit.book.figures._style import (
-    _check_drawing_size, _check_pruning_of, _mean_and_standard_error,
+    _check_drawing_size, _figure_docstring, _check_pruning_of, _mean_and_standard_error,
 )
 from prunekit.plotting import _NOTE_COLOUR, _PALETTE, _check_title, _raise_font_sizes, plot_tree
 from prunekit.tree import Pruning, Tree
@@ -19,6 +19,7 @@ from prunekit.tree import Pruning, Tree
 __all__ = ["plot_excess_error", "plot_pruning_explorer"]
 
 
+@_figure_docstring
 def plot_excess_error(sizes, excess, km_nodes, opt_nodes, grown_nodes, constants, *,
                       shown=None, width: float = 7.0, fontsize: float = 9):
     """Excess error and size of Kearns and Mansour's pruning against the sample size.
@@ -43,14 +44,7 @@ def plot_excess_error(sizes, excess, km_nodes, opt_nodes, grown_nodes, constants
         The constants c of the runs, non-negative.
     shown : sequence of float, optional
         The constants to draw, each one of ``constants``; default all of them.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
@@ -125,6 +119,7 @@ def plot_excess_error(sizes, excess, km_nodes, opt_nodes, grown_nodes, constants
     return fig
 
 
+@_figure_docstring
 def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors, current, *,
                           parameter: str = "CF", log_scale: bool = True, counts: bool = False,
                           title: str | None = None, width: float = 7.0, fontsize: float = 9):
@@ -155,14 +150,7 @@ def plot_pruning_explorer(tree: Tree, pruning: Pruning, values, n_leaves, errors
         Write the class counts in the tree's boxes (for small trees).
     title : str, optional
         Title of the tree panel.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 

@@ -11,16 +11,18 @@ import numpy as np
 
 from prunekit._validation import check_count, check_real
 from prunekit.book.figures._style import (
-    _check_drawing_size, _check_pruning_of, _curve, _positive_increasing,
+    _check_drawing_size, _figure_docstring, _check_pruning_of, _curve, _panel_dicts,
+    _panel_titles, _positive_increasing,
 )
 from prunekit.plotting import (
-    _PALETTE, _check_title, _per_panel, _raise_font_sizes, _tint, plot_tree,
+    _PALETTE, _raise_font_sizes, _tint, plot_tree,
 )
 from prunekit.tree import Pruning, Tree
 
 __all__ = ["plot_partitions", "plot_size_profile", "plot_excess_risk", "plot_chosen_prunings"]
 
 
+@_figure_docstring
 def plot_partitions(tree: Tree, pruning: Pruning, X, y, *, resolution: int = 300,
                     width: float = 7.0, fontsize: float = 9):
     """A tree of two features with a pruning in colour, and the cells of both in the plane.
@@ -42,14 +44,7 @@ def plot_partitions(tree: Tree, pruning: Pruning, X, y, *, resolution: int = 300
         Its labels, among ``tree.classes_``.
     resolution : int, default 300
         Grid points per axis for the cells (at least 20).
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
     from matplotlib.colors import ListedColormap
@@ -94,6 +89,7 @@ def plot_partitions(tree: Tree, pruning: Pruning, X, y, *, resolution: int = 300
     return fig
 
 
+@_figure_docstring
 def plot_size_profile(n_nodes, errors, objectives, *, true_errors=None, path=None,
                       bayes_risk=None, titles=None, ylims=None, width: float = 7.0,
                       fontsize: float = 9):
@@ -124,14 +120,7 @@ def plot_size_profile(n_nodes, errors, objectives, *, true_errors=None, path=Non
         One title per panel (``1 + len(objectives)``).
     ylims : sequence of (float, float) or None, optional
         Vertical limits per panel; None leaves a panel's limits alone.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
@@ -139,17 +128,8 @@ def plot_size_profile(n_nodes, errors, objectives, *, true_errors=None, path=Non
     n_nodes = _positive_increasing(n_nodes, "n_nodes")
     n = len(n_nodes)
     errors = _curve(errors, "errors", n)
-    if isinstance(objectives, dict) or not hasattr(objectives, "__iter__"):
-        raise TypeError("objectives must be a sequence of dicts, one per panel.")
-    objectives = list(objectives)
-    if not objectives:
-        raise ValueError("objectives must hold at least one dict.")
-    panels = []
-    for k, panel in enumerate(objectives):
-        if not isinstance(panel, dict) or not panel:
-            raise TypeError(f"objectives[{k}] must be a non-empty dict of curves.")
-        panels.append({label: _curve(curve, f"objectives[{k}][{label!r}]", n)
-                       for label, curve in panel.items()})
+    panels = _panel_dicts(objectives, "objectives", "of curves",
+                          lambda curve, name: _curve(curve, name, n))
     if true_errors is not None:
         true_errors = _curve(true_errors, "true_errors", n)
     if path is not None:
@@ -160,12 +140,7 @@ def plot_size_profile(n_nodes, errors, objectives, *, true_errors=None, path=Non
     if bayes_risk is not None:
         bayes_risk = check_real(bayes_risk, "bayes_risk", minimum=0)
     n_panels = 1 + len(panels)
-    titles = [None] * n_panels if titles is None else list(titles)
-    if len(titles) != n_panels:
-        raise ValueError(f"titles must have one entry per panel ({n_panels}), got "
-                         f"{len(titles)}.")
-    for k, title in enumerate(titles):
-        _check_title(title, f"titles[{k}]")
+    titles = _panel_titles(titles, n_panels)
     ylims = [None] * n_panels if ylims is None else list(ylims)
     if len(ylims) != n_panels or any(
             lim is not None and (len(lim) != 2 or not lim[0] < lim[1]) for lim in ylims):
@@ -202,6 +177,7 @@ def plot_size_profile(n_nodes, errors, objectives, *, true_errors=None, path=Non
     return fig
 
 
+@_figure_docstring
 def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: float = 7.0,
                      fontsize: float = 9):
     """Mean excess risk of several pruning rules against the sample size, with error bars.
@@ -223,14 +199,7 @@ def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: 
         Legend label of each rule (default: its key).
     titles : sequence of str, optional
         One title per panel.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
@@ -265,12 +234,7 @@ def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: 
             values.append(runs)
         means[name] = np.array([np.mean(runs) for runs in values])
         bars[name] = np.array([np.std(runs, ddof=1) / np.sqrt(len(runs)) for runs in values])
-    titles = [None] * len(groups) if titles is None else list(titles)
-    if len(titles) != len(groups):
-        raise ValueError(f"titles must have one entry per group ({len(groups)}), got "
-                         f"{len(titles)}.")
-    for k, title in enumerate(titles):
-        _check_title(title, f"titles[{k}]")
+    titles = _panel_titles(titles, len(groups), per="group")
     order = list(dict.fromkeys(name for group in groups for name in group))
     colours = {name: _PALETTE[k % len(_PALETTE)] for k, name in enumerate(order)}
     with plt.rc_context({"font.size": fontsize}):
@@ -290,6 +254,7 @@ def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: 
     return fig
 
 
+@_figure_docstring
 def plot_chosen_prunings(prunings, titles=None, *, width: float = 7.0, fontsize: float = 9):
     """Prunings drawn on their own, one panel each, stacked vertically.
 
@@ -303,14 +268,7 @@ def plot_chosen_prunings(prunings, titles=None, *, width: float = 7.0, fontsize:
     prunings : Pruning or sequence of Pruning
     titles : sequence of str, optional
         One title per pruning.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
@@ -324,9 +282,7 @@ def plot_chosen_prunings(prunings, titles=None, *, width: float = 7.0, fontsize:
     for k, pruning in enumerate(prunings):
         if not isinstance(pruning, Pruning):
             raise TypeError(f"prunings[{k}] must be a Pruning, got {type(pruning).__name__}.")
-    titles = _per_panel(titles, len(prunings), "titles")
-    for k, title in enumerate(titles):
-        _check_title(title, f"titles[{k}]")
+    titles = _panel_titles(titles, len(prunings), per="pruning")
     _check_drawing_size(width, fontsize)
     trees = [pruning.to_tree() for pruning in prunings]
     readable = [tree.n_leaves <= width / 0.7 for tree in trees]

@@ -10,12 +10,15 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import check_real
-from prunekit.book.figures._style import _check_drawing_size, _curve, _increasing_points
+from prunekit.book.figures._style import (
+    _check_drawing_size, _figure_docstring, _curve, _increasing_points,
+)
 from prunekit.plotting import _PALETTE, _check_title, _names
 
 __all__ = ["plot_penalty_budget", "plot_bounds_by_data_set"]
 
 
+@_figure_docstring
 def plot_penalty_budget(budgets, penalty, penalty_all, pruning_error, bound, *,
                         budget=None, width: float = 7.0, fontsize: float = 9):
     """The k-REP class against its growing-error budget k (Chapter 6).
@@ -38,14 +41,7 @@ def plot_penalty_budget(budgets, penalty, penalty_all, pruning_error, bound, *,
         Pruning-set error rate of the k-REP pruning and its bound at every budget.
     budget : float, optional
         A budget to mark with a dotted line in the bottom panel.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
     from matplotlib.ticker import NullFormatter, ScalarFormatter
@@ -89,6 +85,7 @@ def plot_penalty_budget(budgets, penalty, penalty_all, pruning_error, bound, *,
     return fig
 
 
+@_figure_docstring
 def plot_bounds_by_data_set(labels, values, *, xlabel: str = "error rate",
                             title: str | None = None, width: float = 7.0,
                             fontsize: float = 9):
@@ -108,14 +105,7 @@ def plot_bounds_by_data_set(labels, values, *, xlabel: str = "error rate",
         Series by legend label, one value per row.
     xlabel : str, default "error rate"
     title : str, optional
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 

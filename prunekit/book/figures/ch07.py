@@ -9,12 +9,15 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import check_real
-from prunekit.book.figures._style import _check_drawing_size, _curve, _increasing_points
+from prunekit.book.figures._style import (
+    _check_drawing_size, _figure_docstring, _curve, _increasing_points,
+)
 from prunekit.plotting import _PALETTE
 
 __all__ = ["plot_c_effect"]
 
 
+@_figure_docstring
 def plot_c_effect(c_values, panels, *, width: float = 7.0, fontsize: float = 9):
     """k-REP's bound and test error against the constant c, one panel per data set
     (Chapter 7).
@@ -32,14 +35,7 @@ def plot_c_effect(c_values, panels, *, width: float = 7.0, fontsize: float = 9):
     panels : dict of str to dict
         Per data set (the panel's title), a dict with ``"bound"`` and ``"test"`` (k-REP's
         values, one per c) and ``"rep_bound"`` and ``"rep_test"`` (REP's values, floats).
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 

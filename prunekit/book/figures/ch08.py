@@ -9,12 +9,15 @@ from __future__ import annotations
 import numpy as np
 
 from prunekit._validation import check_count, check_real
-from prunekit.book.figures._style import _check_drawing_size, _curve, _increasing_points
+from prunekit.book.figures._style import (
+    _check_drawing_size, _figure_docstring, _curve, _increasing_points, _panel_dicts,
+)
 from prunekit.plotting import _PALETTE, _check_title
 
 __all__ = ["plot_upper_limit", "plot_leaf_prices"]
 
 
+@_figure_docstring
 def plot_upper_limit(confidence: float = 0.25, errors=(0, 1, 2, 5), max_n: int = 60,
                      pairs=((0, 10), (2, 20), (10, 100)), *, width: float = 7.0,
                      fontsize: float = 9):
@@ -36,14 +39,7 @@ def plot_upper_limit(confidence: float = 0.25, errors=(0, 1, 2, 5), max_n: int =
         Largest N of the top panel.
     pairs : sequence of (e, N), default ((0, 10), (2, 20), (10, 100))
         The curves of the bottom panel.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
     from scipy.stats import beta
@@ -104,6 +100,7 @@ def plot_upper_limit(confidence: float = 0.25, errors=(0, 1, 2, 5), max_n: int =
     return fig
 
 
+@_figure_docstring
 def plot_leaf_prices(sizes, panels, *, titles=None, reference=None, width: float = 7.0,
                      panel_height: float = 3.0, fontsize: float = 9):
     """The errors that pruning rules add to a leaf's training errors, against the number of
@@ -128,34 +125,18 @@ def plot_leaf_prices(sizes, panels, *, titles=None, reference=None, width: float
     reference : str, optional
         The label of a curve drawn dashed in black, e.g. the guaranteed penalty; it must be a
         key of every panel.
-    width : float, default 7.0
-        Figure width in inches, at most 7.
     panel_height : float, default 3.0
         Height of one panel in inches.
-    fontsize : float, default 9
-        Smallest font size in points, at least 9.
-
-    Returns
-    -------
-    matplotlib Figure
+    {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
-    _check_drawing_size(width, fontsize)
-    panel_height = check_real(panel_height, "panel_height", minimum=0, strict=True)
+    panel_height = _check_drawing_size(width, fontsize, panel_height, "panel_height")
     sizes = _increasing_points(sizes, "sizes", positive=True)
-    if isinstance(panels, dict) or not hasattr(panels, "__iter__"):
-        raise TypeError("panels must be a sequence of dicts, one per panel.")
-    panels = list(panels)
-    if not panels:
-        raise ValueError("panels must hold at least one dict.")
-    checked = []
-    for k, panel in enumerate(panels):
-        if not isinstance(panel, dict) or not panel:
-            raise TypeError(f"panels[{k}] must be a non-empty dict mapping labels to prices.")
-        checked.append({str(label): _curve(prices, f"panels[{k}][{label!r}]", len(sizes),
-                                            positive=True)
-                        for label, prices in panel.items()})
+    checked = [{str(label): prices for label, prices in panel.items()}
+               for panel in _panel_dicts(panels, "panels", "mapping labels to prices",
+                                         lambda prices, name: _curve(prices, name, len(sizes),
+                                                                     positive=True))]
     if titles is None:
         titles = [None] * len(checked)
     elif isinstance(titles, str) or not hasattr(titles, "__iter__"):
