@@ -48,7 +48,7 @@ import numpy as np
 from prunekit._validation import check_count, check_sample_and_labels
 from prunekit.book.runner import write_results
 from prunekit.datasets import results_path
-from prunekit.heuristics import _check_confidence, error_based, error_based_raising
+from prunekit.heuristics import _check_confidence, _sm_or_eq, error_based, error_based_raising
 from prunekit.tree import Pruning, Tree
 
 __all__ = [
@@ -63,8 +63,6 @@ JAR_VARIABLE = "PRUNEKIT_WEKA_JAR"
 # The confidence factors of the comparison: J48's default, two that prune more, and the
 # largest one at which J48 still adds errors.
 CONFIDENCES = (0.25, 0.1, 0.05, 0.5)
-# weka.core.Utils.SMALL: J48 sends a value left when it exceeds the split point by less.
-_SMALL = 1e-6
 _DECIMALS = 6  # C45Split prints split points with Utils.doubleToString(value, 6)
 # Java options for short runs: the quick (client) compiler and the serial garbage collector
 # halve the processor time of a J48 run on these data sets and change nothing in its output.
@@ -298,7 +296,9 @@ def _threshold(column: np.ndarray, printed: str, feature: int) -> float:
     if not candidates.size:
         raise ValueError(f"no training value of x{feature} prints as J48's split point "
                          f"{printed}.")
-    thresholds = {float(values[(values - s < _SMALL) | (values <= s)].max()) for s in candidates}
+    # Weka's Utils.smOrEq: J48 sends a value left when it exceeds the split point by less than
+    # Utils.SMALL.
+    thresholds = {float(values[_sm_or_eq(values, s)].max()) for s in candidates}
     if len(thresholds) > 1:
         raise ValueError(
             f"J48's split point x{feature} <= {printed} is ambiguous: training values "
