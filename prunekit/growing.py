@@ -29,19 +29,20 @@ from prunekit.impurity import class_proportions, entropy, gini, train_error_impu
 from prunekit.tree import Tree, check_tree, postorder
 
 __all__ = [
-    "train_error_impurity", "entropy", "gini", "MEASURES", "gain", "id3",
+    "train_error_impurity", "entropy", "gini", "IMPURITY_FUNCTIONS", "gain", "id3",
     "Split", "best_threshold_split", "grow_tree", "SplitAgreement", "compare_splits",
     "TemplateStep", "bottom_up_prune",
 ]
 
 
 # ---------------------------------------------------------------------- gain measures
-MEASURES: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+IMPURITY_FUNCTIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "train_error": train_error_impurity,
     "information": entropy,
     "gini": gini,
 }
-"""The three gain measures of Shalev-Shwartz & Ben-David (2014), Sec. 18.2.1, by name."""
+"""The functions C of the three gain measures of Shalev-Shwartz & Ben-David (2014), Sec. 18.2.1,
+by name."""
 
 
 def _measure(measure) -> Callable[[np.ndarray], np.ndarray]:
@@ -49,10 +50,10 @@ def _measure(measure) -> Callable[[np.ndarray], np.ndarray]:
     proportions it computes, a user's callable with its results checked."""
     if callable(measure):
         return unchecked(measure) or _checked_measure(measure)
-    if not isinstance(measure, str) or measure not in MEASURES:
-        raise ValueError(f"measure must be one of {sorted(MEASURES)} or a callable, got "
+    if not isinstance(measure, str) or measure not in IMPURITY_FUNCTIONS:
+        raise ValueError(f"measure must be one of {sorted(IMPURITY_FUNCTIONS)} or a callable, got "
                          f"{measure!r}.")
-    return unchecked(MEASURES[measure])
+    return unchecked(IMPURITY_FUNCTIONS[measure])
 
 
 def _checked_measure(function):

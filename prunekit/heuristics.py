@@ -26,7 +26,8 @@ __all__ = [
     "PEP_ORDERS", "PessimisticErrors", "pessimistic_errors", "pessimistic_standard_error",
     "pessimistic",
     "MinimumErrorEstimates", "m_estimate_error", "minimum_error_estimates", "minimum_error",
-    "MEASURES", "split_measure", "CriticalValuePath", "critical_value_path", "critical_value",
+    "SELECTION_MEASURES", "split_measure", "CriticalValuePath", "critical_value_path",
+    "critical_value",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -1107,10 +1108,14 @@ def minimum_error(tree: Tree, m=None, prior=None) -> Pruning:
 
 # -- CVP ---------------------------------------------------------------------------------------
 
-MEASURES = ("entropy", "gini", "gain_ratio", "chi2", "g_statistic", "criterion")
+#: The names of the split-selection measures critical-value pruning thresholds
+#: (:func:`split_measure`); ``"criterion"`` is the one the tree was grown with.
+SELECTION_MEASURES = ("entropy", "gini", "gain_ratio", "chi2", "g_statistic", "criterion")
+
+
 def _resolve_measure(tree: Tree, measure: str) -> str:
-    if not isinstance(measure, str) or measure not in MEASURES:
-        raise ValueError(f"measure must be one of {MEASURES}, got {measure!r}.")
+    if not isinstance(measure, str) or measure not in SELECTION_MEASURES:
+        raise ValueError(f"measure must be one of {SELECTION_MEASURES}, got {measure!r}.")
     if measure != "criterion":
         return measure
     if tree.criterion not in GROWER_CRITERIA:
@@ -1118,7 +1123,7 @@ def _resolve_measure(tree: Tree, measure: str) -> str:
             f"measure='criterion' uses the tree's growing criterion, and this tree has "
             f"{'none' if tree.criterion is None else repr(tree.criterion)} (a tree from "
             "Tree.from_sklearn with criterion 'gini', 'entropy' or 'log_loss' has one); "
-            f"name a measure from {MEASURES[:-1]} instead."
+            f"name a measure from {SELECTION_MEASURES[:-1]} instead."
         )
     return GROWER_CRITERIA[tree.criterion]
 

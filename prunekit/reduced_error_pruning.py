@@ -17,10 +17,11 @@ import numpy as np
 from prunekit._validation import as_array, check_choice
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 
-__all__ = ["LABELS", "pruning_labels", "best_subtree_errors", "reduced_error",
+__all__ = ["LABELLING_SAMPLES", "pruning_labels", "best_subtree_errors", "reduced_error",
            "REPStep", "reduced_error_steps"]
 
-LABELS = ("growing", "pruning")
+#: The samples whose majority may label the leaves (the ``labels`` argument).
+LABELLING_SAMPLES = ("growing", "pruning")
 
 
 def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
@@ -38,7 +39,7 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
     labels : {"growing", "pruning"}
     """
     check_tree(tree)
-    labels = check_choice(labels, "labels", LABELS)
+    labels = check_choice(labels, "labels", LABELLING_SAMPLES)
     counts = tree.check_sample_counts(counts)
     if labels == "growing":
         return tree.labels
@@ -121,7 +122,7 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
         pruning sample does not visit.
     """
     check_tree(tree)
-    labels = check_choice(labels, "labels", LABELS)
+    labels = check_choice(labels, "labels", LABELLING_SAMPLES)
     counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     leaf_labels = pruning_labels(tree, counts, labels)
     _, collapse = best_subtree_errors(tree, tree.leaf_errors(counts, leaf_labels))
@@ -176,7 +177,7 @@ def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -
     list of REPStep
     """
     check_tree(tree)
-    labels = check_choice(labels, "labels", LABELS)
+    labels = check_choice(labels, "labels", LABELLING_SAMPLES)
     counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     as_leaf = tree.leaf_errors(counts, pruning_labels(tree, counts, labels))
     best, collapse = best_subtree_errors(tree, as_leaf)

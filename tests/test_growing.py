@@ -27,7 +27,7 @@ def test_measures_match_the_binary_formulas(a):
        st.lists(st.integers(0, 20), min_size=2, max_size=2),
        st.sampled_from(["train_error", "information", "gini"]))
 def test_gain_is_the_books_formula(left, right, measure):
-    C = growing.MEASURES[measure]
+    C = growing.IMPURITY_FUNCTIONS[measure]
     n_l, n_r = sum(left), sum(right)
     n = n_l + n_r
     if n == 0:
@@ -47,7 +47,7 @@ def test_unknown_measure():
 
 def test_id3_on_a_consistent_boolean_sample():
     X, y = make_boolean_dnf(300, 8, noise=0.0, random_state=0)
-    for measure in growing.MEASURES:
+    for measure in growing.IMPURITY_FUNCTIONS:
         tree = pk.id3(X, y, measure)
         assert tree.error(X, y) == 0
         # a feature is tested at most once on every root-to-leaf path

@@ -338,7 +338,7 @@ def reference_cvp_kept(tree, measures, cv):
     return kept
 
 
-@given(random_trees(max_leaves=9, max_classes=3), st.sampled_from(h.MEASURES[:-1]))
+@given(random_trees(max_leaves=9, max_classes=3), st.sampled_from(h.SELECTION_MEASURES[:-1]))
 def test_critical_value_path_is_nested_and_follows_the_rule(tree, measure):
     path = pk.critical_value_path(tree, measure)
     prunings = [p for _, p in path]
@@ -463,6 +463,6 @@ def test_nodes_without_examples():
         assert pk.pessimistic(tree).n_nodes == 1
         assert pk.minimum_error(tree, m=0).n_nodes == 1
         assert pk.minimum_error(tree).n_nodes == 1
-        for measure in h.MEASURES[:-1]:
+        for measure in h.SELECTION_MEASURES[:-1]:
             assert h.split_measure(tree, measure)[0] == 0.0
     assert np.isnan(h.m_estimate_error([0, 0], m=0, prior=[0.5, 0.5]))

@@ -13,7 +13,7 @@ def test_the_growers_measures_are_the_impurity_modules():
     assert growing.entropy is impurity.entropy
     assert growing.gini is impurity.gini
     assert growing.train_error_impurity is impurity.train_error_impurity
-    assert growing.MEASURES == {"train_error": impurity.train_error_impurity,
+    assert growing.IMPURITY_FUNCTIONS == {"train_error": impurity.train_error_impurity,
                                 "information": impurity.entropy, "gini": impurity.gini}
 
 

@@ -65,7 +65,7 @@ from prunekit.cost_complexity_pruning import cross_validate_alpha
 from prunekit.rademacher import (
     draw_signs, growing_errors_of_tree, k_reduced_error, rademacher_penalty,
 )
-from prunekit.reduced_error_pruning import LABELS, reduced_error
+from prunekit.reduced_error_pruning import LABELLING_SAMPLES, reduced_error
 from prunekit.tree import Pruning, Tree, count_prunings
 
 __all__ = ["SHARE_EXPERIMENT_KEYS", "pruning_share_experiment", "DELTA", "C",
@@ -186,7 +186,7 @@ def pruning_share_experiment(X, y, fractions=(0.1, 0.2, 0.3, 0.4, 0.5, 0.6), see
         runs["rep_error"].append(errors)
         runs["rep_nodes"].append(nodes)
         grown, X_prune, y_prune = grow_and_prune(X_train, y_train, share, seed)
-        for labels in LABELS:
+        for labels in LABELLING_SAMPLES:
             record(f"{labels}_labels", reduced_error(grown, X_prune, y_prune, labels=labels),
                    X_test, y_test)
         selection = cross_validate_alpha(X_train, y_train, cv=cv, random_state=seed)
