@@ -4,8 +4,11 @@ Read from the signatures of every public function and class of the core: the pru
 is ``X_prune, y_prune``, right after the tree; the growing sample ``X, y``; randomness
 ``random_state``; ``delta`` is the last parameter of a bound and has a default; the risk of
 cost-complexity pruning is ``risk`` (``criterion`` names a grower's split criterion only).
+Across the whole package, book layer included, one upper-case module constant name means one
+thing: no two modules define a constant of the same name.
 """
 
+import ast
 import importlib
 import inspect
 import pkgutil
@@ -98,3 +101,44 @@ def test_delta_is_the_last_parameter_of_a_bound_and_has_a_default(name):
     signature = SIGNATURES[name]
     assert _names(signature)[-1] == "delta", name
     assert signature.parameters["delta"].default == 0.05, name
+
+
+def _module_constants():
+    """Per upper-case name, the modules of the whole package whose top level assigns it."""
+    assigned = {}
+    for info in pkgutil.walk_packages(prunekit.__path__, "prunekit."):
+        module = importlib.import_module(info.name)
+        for node in ast.parse(inspect.getsource(module)).body:
+            if isinstance(node, ast.Assign):
+                targets = node.targets
+            elif isinstance(node, ast.AnnAssign) and node.value is not None:
+                targets = [node.target]
+            else:
+                continue
+            for target in targets:
+                letters = getattr(target, "id", "").replace("_", "")
+                if letters and letters.isupper():
+                    assigned.setdefault(target.id, []).append(module)
+    return assigned
+
+
+CONSTANTS = _module_constants()
+
+
+def test_the_constant_scan_sees_the_package():
+    assert {"RISKS", "STUDY_METHODS", "IMPURITY_FUNCTIONS"} <= set(CONSTANTS)
+
+
+@pytest.mark.parametrize("name", sorted(CONSTANTS))
+def test_one_name_for_one_module_constant(name):
+    """Two modules may share a constant's name only by sharing the object itself (a module
+    that assigns ``NAME = other.NAME``); a number or a string must then be imported instead,
+    since equal scalars can be one object by chance."""
+    modules = CONSTANTS[name]
+    if len(modules) == 1:
+        return
+    values = [getattr(module, name) for module in modules]
+    shared = (all(value is values[0] for value in values)
+              and not isinstance(values[0], (int, float, complex, str, bytes, type(None))))
+    assert shared, (f"{name} is defined in {', '.join(m.__name__ for m in modules)}: name each "
+                    f"for what it holds, or import it from one place")
