@@ -117,8 +117,9 @@ def test_metadata_is_complete(wheel):
     assert "Programming Language :: Python :: 3.11" in classifiers
     assert any(c.startswith("Intended Audience :: Education") for c in classifiers)
     requirements = metadata.get_all("Requires-Dist")
-    assert {r.split(">")[0] for r in requirements} == {"numpy", "scikit-learn", "matplotlib",
-                                                       "tqdm", "pandas"}
+    assert {r.split(">")[0] for r in requirements if "extra ==" not in r} == {
+        "numpy", "scikit-learn", "matplotlib", "tqdm", "pandas"}
+    assert "pystreed==1.4.0; extra == \"optimal\"" in requirements
     urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL"))
     assert set(urls) == {"Homepage", "Source", "Issues"}
 
