@@ -557,9 +557,9 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
     Parameters
     ----------
     X : array-like of shape (m, d)
-        Finite numbers.
+        The original features, finite numbers (a DataFrame's column names are kept).
     y : array-like of shape (m,)
-        Class labels.
+        Class labels, two or more.
     max_depth : int
         Largest depth, 0 to 20.
     alpha : float
