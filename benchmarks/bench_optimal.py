@@ -10,6 +10,7 @@ REPEATS runs), the greedy tree's growing and pruning, and, at depth <= 2, the pu
 dynamic program's (one run).
 
     python benchmarks/bench_optimal.py [--thresholds 5] [--alpha 0.005] [--time-limit 600]
+                                       [--repeats 3]
 
 prints the table.
 """
@@ -27,16 +28,16 @@ ALPHA = 0.005
 REPEATS = 3
 
 
-def measure(X, y, b, depth, alpha, time_limit):
+def measure(X, y, b, depth, alpha, time_limit, repeats=REPEATS):
     B = b.transform(X)
     greedy = pk.cost_complexity(pk.grow_tree(B, y, max_depth=depth), alpha)
     greedy_seconds = best_time(
-        lambda: pk.cost_complexity(pk.grow_tree(B, y, max_depth=depth), alpha), REPEATS)
+        lambda: pk.cost_complexity(pk.grow_tree(B, y, max_depth=depth), alpha), repeats)
     best = pk.optimal_tree(X, y, max_depth=depth, alpha=alpha, binarization=b,
                            time_limit=time_limit)
     seconds = best_time(lambda: pk.optimal_tree(X, y, max_depth=depth, alpha=alpha,
                                                 binarization=b, time_limit=time_limit),
-                        REPEATS)
+                        repeats)
     dp_seconds = None
     if depth <= 2:
         dp_seconds = best_time(lambda: pk.optimal_tree(
@@ -50,6 +51,7 @@ def main():
     parser.add_argument("--thresholds", type=int, default=THRESHOLDS)
     parser.add_argument("--alpha", type=float, default=ALPHA)
     parser.add_argument("--time-limit", type=float, default=600.0)
+    parser.add_argument("--repeats", type=int, default=REPEATS)
     args = parser.parse_args()
     X, y = load_breast_cancer(return_X_y=True)
     b = pk.binarize(X, max_thresholds=args.thresholds)
@@ -60,7 +62,7 @@ def main():
           f"{'DP s':>7}")
     for depth in DEPTHS:
         greedy, best, greedy_s, streed_s, dp_s = measure(X, y, b, depth, args.alpha,
-                                                         args.time_limit)
+                                                         args.time_limit, args.repeats)
         errors = pk.Pruning.full(best).errors()
         dp = f"{dp_s:7.2f}" if dp_s is not None else f"{'-':>7}"
         print(f"{depth:>5} {pk.penalized_risk(greedy, args.alpha):>13.5f} "

@@ -563,7 +563,8 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
     max_depth : int
         Largest depth, 0 to 20.
     alpha : float
-        Cost per leaf, >= 0: the ``alpha`` of :func:`prunekit.cost_complexity`.
+        Cost per leaf, >= 0: the ``alpha`` of :func:`prunekit.cost_complexity` with
+        ``risk="error"`` (not scikit-learn's ``ccp_alpha``, which weighs impurity).
         STreeD's ``cost_complexity`` (a cost per branch node, as a fraction of m) is the
         same number: errors + alpha m (|T~| - 1) = m (R_alpha(T) - alpha).
     objective : {"error", "pessimistic"}, default "error"
