@@ -23,6 +23,8 @@ from prunekit.optimal import (
 
 FEW = settings(max_examples=60)
 HAS_STREED = importlib.util.find_spec("pystreed") is not None
+needs_streed = pytest.mark.skipif(not HAS_STREED, reason="needs STreeD: pip install pystreed "
+                                  "(requirements.txt has it)")
 
 
 @st.composite
@@ -109,10 +111,10 @@ def test_dynamic_program_equals_the_referee(problem, objective):
     assert tree.max_depth <= depth and np.array_equal(tree.node_counts(X, y), tree.counts)
 
 
+@needs_streed
 @FEW
 @given(binary_problems())
 def test_streed_equals_the_referee(problem):
-    pytest.importorskip("pystreed")
     X, y, depth, alpha = problem
     assume(np.ptp(X, axis=0).max() > 0)
     value, _ = exhaustive_optimal_tree(X, y, max_depth=depth, alpha=alpha)
@@ -148,8 +150,8 @@ def test_never_above_the_best_pruning_of_a_greedy_tree(problem):
         assert pk.penalized_risk(streed, alpha) == pytest.approx(pk.penalized_risk(best, alpha))
 
 
+@needs_streed
 def test_streed_and_the_dynamic_program_agree_on_breast_cancer():
-    pytest.importorskip("pystreed")
     X, y = load_breast_cancer(return_X_y=True)
     b = pk.binarize(X[:, :10], max_thresholds=3)
     for depth, alpha in ((1, 0.0), (2, 0.0), (2, 0.01), (2, 1 / len(y))):
@@ -160,8 +162,8 @@ def test_streed_and_the_dynamic_program_agree_on_breast_cancer():
         assert np.array_equal(theirs.node_counts(X[:, :10], y), theirs.counts)
 
 
+@needs_streed
 def test_three_classes_and_string_labels():
-    pytest.importorskip("pystreed")
     rng = np.random.RandomState(0)
     X = rng.randint(0, 4, size=(40, 3)).astype(float)
     y = np.array(["a", "b", "c"])[(X[:, 0] + X[:, 1] + rng.randint(0, 2, 40)).astype(int) % 3]
@@ -173,15 +175,15 @@ def test_three_classes_and_string_labels():
         pytest.approx(pk.penalized_risk(tree, 0.01))
 
 
+@needs_streed
 def test_alpha_at_least_one_gives_a_leaf():
-    pytest.importorskip("pystreed")
     X, y = np.arange(10.0).reshape(-1, 1), np.arange(10) % 2
     assert pk.optimal_tree(X, y, max_depth=3, alpha=1.0).n_leaves == 1
     assert pk.optimal_tree(X, y, max_depth=3, alpha=0.0).n_leaves == 8
 
 
+@needs_streed
 def test_the_library_works_on_an_optimal_tree():
-    pytest.importorskip("pystreed")
     X, y = load_breast_cancer(return_X_y=True, as_frame=True)
     tree = pk.optimal_tree(X, y, max_depth=2, alpha=0.005, max_thresholds=4)
     assert tree.feature_names == tuple(X.columns)
@@ -225,10 +227,12 @@ def test_to_original_routes_as_the_binary_tree():
     assert set(tree.threshold[inner]) <= set(b.threshold)
 
 
+@needs_streed
 def test_the_pessimistic_objective_differs_from_streeds():
     """pystreed's "pessimistic-binomial" is Quinlan's C4.5 formula, not J48's: on this sample
     its best depth-1 tree is a leaf, while J48's estimate is smaller for the split."""
-    pystreed = pytest.importorskip("pystreed")
+    import pystreed
+
     X = np.array([[0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1],
                   [1, 1, 0, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 0, 0]]).T
     y = np.array([1, 0, 0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 0, 1, 0])
@@ -313,7 +317,8 @@ def test_a_solver_out_of_time_raises_naming_the_limit():
     with pytest.raises(ValueError, match=r"did not finish within time_limit=0.05 seconds"):
         pk.optimal_tree(X, y, max_depth=3, alpha=0, solver="dp", time_limit=0.05,
                         max_thresholds=20)
-    pytest.importorskip("pystreed")
+    if not HAS_STREED:
+        return
     with pytest.raises(ValueError, match=r"STreeD did not prove a tree optimal within "
                                          r"time_limit=0.05 seconds \(max_depth=4"):
         pk.optimal_tree(X, y, max_depth=4, alpha=0, time_limit=0.05, max_thresholds=20)
