@@ -182,6 +182,15 @@ def test_alpha_at_least_one_gives_a_leaf():
     assert pk.optimal_tree(X, y, max_depth=3, alpha=0.0).n_leaves == 8
 
 
+@pytest.mark.parametrize("solver", ["dp", pytest.param("streed", marks=needs_streed)])
+def test_one_class_or_depth_zero_gives_a_leaf(solver):
+    X = np.arange(8.0).reshape(-1, 1)
+    tree = pk.optimal_tree(X, np.zeros(8, dtype=int), max_depth=3, alpha=0, solver=solver)
+    assert tree.n_leaves == 1 and tree.counts.tolist() == [[8]]
+    tree = pk.optimal_tree(X, np.arange(8) % 2, max_depth=0, alpha=0, solver=solver)
+    assert tree.n_leaves == 1 and tree.counts.tolist() == [[4, 4]]
+
+
 @needs_streed
 def test_the_library_works_on_an_optimal_tree():
     X, y = load_breast_cancer(return_X_y=True, as_frame=True)
