@@ -43,7 +43,7 @@ from prunekit._validation import (
     check_samples,
 )
 from prunekit.cost_complexity_pruning import leaf_risks
-from prunekit.growing import _check_growing_data, _TreeBuilder
+from prunekit.growing import _check_growing_data, _TreeBuilder, _midpoints
 from prunekit.heuristics import _check_confidence, estimated_errors
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _sklearn_feature_names, check_tree
 
@@ -146,15 +146,6 @@ class Binarization(ReadOnlyArrays):
                     criterion=tree.criterion, feature_names=self.feature_names)
 
 
-def _midpoints(values: np.ndarray) -> np.ndarray:
-    """Thresholds halfway between consecutive sorted distinct values, as scikit-learn and
-    :func:`prunekit.growing.best_threshold_split` compute them (``a/2 + b/2``; the lower
-    value where rounding would reach the upper one)."""
-    low, high = values[:-1], values[1:]
-    middle = low / 2.0 + high / 2.0
-    return np.where(middle >= high, low, middle)
-
-
 def binarize(X, *, max_thresholds=None) -> Binarization:
     """The binary features of Chapter 1's threshold splits: ``1[x_j > theta]``.
 
@@ -192,7 +183,7 @@ def binarize(X, *, max_thresholds=None) -> Binarization:
     for j in range(X.shape[1]):
         column = np.sort(X[:, j])
         values = np.unique(column)
-        candidates = _midpoints(values)
+        candidates = _midpoints(values[:-1], values[1:])     # as best_threshold_split
         if max_thresholds is not None and len(candidates) > max_thresholds:
             # examples at or below each candidate, against the quantiles' targets
             below = np.searchsorted(column, values[:-1], side="right")
