@@ -105,7 +105,7 @@ test: venv
 	$(MAKE) --no-print-directory -j2 --output-sync=target book-full book-student
 	@echo "== 4/4 the built pages in a headless browser"
 	$(MAKE) --no-print-directory chromium
-	$(PYTEST) tests/browser -m browser
+	$(PYTEST) tests/browser -m browser -n 2
 
 # $(call apt_install,CHECK,WHAT,PACKAGES): when the shell test CHECK fails, install Debian's
 # PACKAGES with apt (with sudo unless root); otherwise say that WHAT was found.

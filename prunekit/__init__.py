@@ -5,7 +5,7 @@ The companion library of the open textbook *Pruning Decision Trees*. Two objects
 growing sample, and :class:`Pruning`, a subtree sharing the tree's root.
 """
 
-from prunekit import bounds, datasets, growing, heuristics, plotting
+from prunekit import bounds, datasets, growing, heuristics, optimal, plotting
 from prunekit.cost_complexity_pruning import (
     CostComplexityPath,
     cost_complexity,
@@ -42,6 +42,7 @@ from prunekit.heuristics import (
 )
 from prunekit.kearns_mansour_pruning import kearns_mansour, kearns_mansour_global
 from prunekit.nobel_pruning import best_pruning_by_size, nobel
+from prunekit.optimal import Binarization, binarize, optimal_tree, penalized_risk
 from prunekit.plotting import plot_tree
 from prunekit.rademacher import k_reduced_error, rademacher_penalty
 from prunekit.reduced_error_pruning import reduced_error
@@ -60,7 +61,8 @@ __all__ = [
     "CriticalValuePruner", "ReducedErrorPruner", "ErrorBasedPruner", "PrunedTreeClassifier",
     "CrossValidatedCostComplexityPruner", "KearnsMansourPruner", "NobelPruner",
     "KReducedErrorPruner", "RademacherBoundPruner", "export_text",
-    "bounds", "datasets", "growing", "heuristics", "plotting", "plot_tree",
+    "Binarization", "binarize", "optimal_tree", "penalized_risk",
+    "bounds", "datasets", "growing", "heuristics", "optimal", "plotting", "plot_tree",
 ]
 from importlib import metadata as _metadata  # noqa: E402
 

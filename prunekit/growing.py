@@ -302,11 +302,15 @@ def _best_split(X: np.ndarray, onehot: np.ndarray, C,
     # Scan feature by feature, position by position, as a splitter does.
     flat = int(np.argmax(gains.T))
     feature, pos = divmod(flat, m - 1)
-    low, high = values[pos, feature], values[pos + 1, feature]
-    threshold = low / 2.0 + high / 2.0
-    if threshold == high or not np.isfinite(threshold):
-        threshold = low
+    threshold = _midpoints(values[pos, feature], values[pos + 1, feature])
     return Split(int(feature), float(threshold), float(best_gain), n_best)
+
+
+def _midpoints(low, high):
+    """The thresholds between values ``low < high``, as scikit-learn computes them:
+    ``low/2 + high/2`` in double precision, or ``low`` where that rounds up to ``high``."""
+    middle = low / 2.0 + high / 2.0
+    return np.where((middle >= high) | ~np.isfinite(middle), low, middle)
 
 
 def grow_tree(X, y, measure="gini", max_depth=None, min_samples_leaf: int = 1) -> Tree:

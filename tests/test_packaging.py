@@ -33,6 +33,8 @@ VERSION = PYPROJECT["project"]["version"]
 #: extras' are prunekit.book._extras.EXTRAS.
 CORE = {"numpy": "numpy", "scipy": "scipy", "scikit-learn": "sklearn",
         "matplotlib": "matplotlib", "pandas": "pandas"}
+#: The extras that run the book layer's runners, so install prunekit[book] too.
+ON_THE_BOOK_LAYER = {"study", "cluster"}
 
 
 def package_files() -> list[str]:
@@ -131,8 +133,7 @@ def test_metadata_is_complete(wheel):
         names = {r.name for r in required
                  if r.marker and r.marker.evaluate({"extra": extra})}
         assert names - {"prunekit"} == set(modules), extra
-        # the study and the cluster run the book layer's runners
-        assert ("prunekit" in names) == (extra != "book"), extra
+        assert ("prunekit" in names) == (extra in ON_THE_BOOK_LAYER), extra
     urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL"))
     assert set(urls) == {"Homepage", "Source", "Issues"}
 
@@ -197,14 +198,16 @@ def test_pyproject_declares_the_core_and_the_extras():
     assert {Requirement(r).name for r in project["dependencies"]} == set(CORE)
     extras = {extra: {Requirement(r).name for r in requirements}
               for extra, requirements in project["optional-dependencies"].items()}
-    assert extras == {extra: set(modules) | ({"prunekit"} if extra != "book" else set())
-                      for extra, modules in EXTRAS.items()}
+    wanted = {extra: set(modules) for extra, modules in EXTRAS.items()}
+    for extra in ON_THE_BOOK_LAYER:
+        wanted[extra].add("prunekit")
+    assert extras == wanted
 
 
 def test_the_core_imports_only_its_dependencies():
     """``pip install prunekit`` brings everything the core imports, even inside a
-    function."""
-    undeclared = {name: modules - _declared()
+    function, but the optional solver of ``prunekit[optimal]``."""
+    undeclared = {name: modules - _declared("optimal")
                   for name, modules in _package_imports(book=False).items()}
     assert not {name: m for name, m in undeclared.items() if m}
 

@@ -5,7 +5,8 @@
 * ``book``: what the chapters, the exercises and the book layer import
   (``pip install "prunekit[book]"``; the install cell of every notebook installs it);
 * ``study``: hierarchical shrinkage (imodels), one baseline of Chapter 9's study;
-* ``cluster``: Dask's distributed scheduler, for ``--dask-scheduler`` of the runners.
+* ``cluster``: Dask's distributed scheduler, for ``--dask-scheduler`` of the runners;
+* ``optimal``: STreeD (pystreed), the solver of the core's ``prunekit.optimal.optimal_tree``.
 
 Only the standard library is imported here, so ``book/install_cell.py`` reads this file
 without prunekit installed.
@@ -23,6 +24,7 @@ EXTRAS = {
              "tqdm": "tqdm"},
     "study": {"imodels": "imodels"},
     "cluster": {"distributed": "distributed"},
+    "optimal": {"pystreed": "pystreed"},
 }
 
 

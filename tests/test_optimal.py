@@ -1,0 +1,356 @@
+"""Optimal trees: the solvers against an exhaustive referee, against pruning, and bad input."""
+
+import importlib.util
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from sklearn.datasets import load_breast_cancer
+
+import prunekit as pk
+from prunekit.cost_complexity_pruning import leaf_risks
+from prunekit.optimal import (
+    _PESSIMISTIC_DIFFERS,
+    _build,
+    _Sample,
+    count_trees,
+    dynamic_program_optimal_tree,
+    exhaustive_optimal_tree,
+)
+
+FEW = settings(max_examples=60)
+HAS_STREED = importlib.util.find_spec("pystreed") is not None
+needs_streed = pytest.mark.skipif(not HAS_STREED, reason="needs STreeD: pip install pystreed "
+                                  "(requirements.txt has it)")
+
+
+@st.composite
+def binary_problems(draw, max_features=4, max_depth=2):
+    """Binary features, two or three classes, a depth and an alpha (often a multiple of 1/m,
+    where ties between trees are exact)."""
+    m = draw(st.integers(1, 24))
+    p = draw(st.integers(1, max_features))
+    X = np.array(draw(st.lists(st.lists(st.integers(0, 1), min_size=p, max_size=p),
+                               min_size=m, max_size=m)))
+    y = np.array(draw(st.lists(st.integers(0, draw(st.integers(1, 2))), min_size=m,
+                               max_size=m)))
+    depth = draw(st.integers(0, max_depth if p > 3 else max_depth + 1))
+    alpha = draw(st.one_of(st.integers(0, 4).map(lambda k: k / m),
+                           st.floats(0, 0.3, allow_nan=False)))
+    return X, y, depth, alpha
+
+
+@st.composite
+def real_problems(draw):
+    m = draw(st.integers(2, 30))
+    p = draw(st.integers(1, 3))
+    X = np.array(draw(st.lists(st.lists(st.integers(0, 5), min_size=p, max_size=p),
+                               min_size=m, max_size=m)), dtype=float)
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=m, max_size=m)))
+    assume(np.ptp(X, axis=0).max() > 0)
+    return X, y, draw(st.integers(1, 3)), draw(st.floats(0, 0.2, allow_nan=False))
+
+
+# ---------------------------------------------------------------------- the objective
+def test_penalized_risk_is_cost_complexitys_objective():
+    """The lecture notes' tree: R_alpha of every step of the path, in the path's units."""
+    tree = pk.Tree.from_arrays([1, -1, 3, -1, 5, -1, -1], [2, -1, 4, -1, 6, -1, -1],
+                               [[8, 8], [4, 0], [4, 8], [0, 6], [4, 2], [4, 0], [0, 2]])
+    path = pk.cost_complexity_path(tree)
+    for alpha in (0.0, 0.1, 0.125, 0.2, 0.3):
+        pruning = pk.cost_complexity(tree, alpha)
+        step = path.step(alpha)
+        assert pk.penalized_risk(pruning, alpha) == pytest.approx(
+            path.risks[step] + alpha * path.n_leaves[step])
+    assert pk.penalized_risk(tree, 0.125) == 0.5
+    assert pk.penalized_risk(pk.Pruning.root_only(tree), 0.125) == 0.625
+
+
+def test_penalized_risk_pessimistic_is_j48s_estimate():
+    tree = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[10, 6], [9, 1], [1, 5]])
+    expected = (pk.heuristics.estimated_errors(1, 10) + pk.heuristics.estimated_errors(1, 6))
+    assert pk.penalized_risk(tree, 0.01, objective="pessimistic") == pytest.approx(
+        expected / 16 + 0.02)
+    relabelled = pk.Pruning(tree, [True, True, True], labels=[0, 1, 0])
+    assert pk.penalized_risk(relabelled, 0) == pytest.approx(14 / 16)   # 9 + 5 errors
+
+
+# ---------------------------------------------------------------------- the referee
+def test_count_trees():
+    assert [count_trees(1, d) for d in range(4)] == [1, 2, 5, 26]
+    assert count_trees(4, 3) == 1 + 4 * (1 + 4 * 25) ** 2
+
+
+def test_the_referee_sees_the_exclusive_or():
+    X = np.array([[0, 0], [0, 1], [1, 0], [1, 1]] * 3)
+    y = X[:, 0] ^ X[:, 1]
+    value, tree = exhaustive_optimal_tree(X, y, max_depth=2, alpha=0.05)
+    assert value == pytest.approx(0.2) and tree.n_leaves == 4
+    value, tree = exhaustive_optimal_tree(X, y, max_depth=2, alpha=0.2)
+    assert value == pytest.approx(0.7) and tree.n_leaves == 1
+    # the greedy tree's first split gains nothing, but pruning keeps the full tree here
+    greedy = pk.id3(X, y, measure="train_error", max_depth=2)
+    assert pk.penalized_risk(pk.cost_complexity(greedy, 0.05), 0.05) >= 0.2
+
+
+@FEW
+@given(binary_problems(), st.sampled_from(["error", "pessimistic"]))
+def test_dynamic_program_equals_the_referee(problem, objective):
+    X, y, depth, alpha = problem
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        value, referee = exhaustive_optimal_tree(X, y, max_depth=depth, alpha=alpha,
+                                                 objective=objective)
+        tree = dynamic_program_optimal_tree(X, y, max_depth=depth, alpha=alpha,
+                                            objective=objective)
+    assert pk.penalized_risk(referee, alpha, objective=objective) == pytest.approx(value)
+    assert pk.penalized_risk(tree, alpha, objective=objective) == pytest.approx(value)
+    assert tree.max_depth <= depth and np.array_equal(tree.node_counts(X, y), tree.counts)
+
+
+@needs_streed
+@FEW
+@given(binary_problems())
+def test_streed_equals_the_referee(problem):
+    X, y, depth, alpha = problem
+    assume(np.ptp(X, axis=0).max() > 0)
+    value, _ = exhaustive_optimal_tree(X, y, max_depth=depth, alpha=alpha)
+    tree = pk.optimal_tree(X, y, max_depth=depth, alpha=alpha)
+    assert pk.penalized_risk(tree, alpha) == pytest.approx(value)
+    assert tree.max_depth <= depth and np.array_equal(tree.node_counts(X, y), tree.counts)
+
+
+@FEW
+@given(real_problems())
+def test_never_above_the_best_pruning_of_a_greedy_tree(problem):
+    """On the same binary features, every pruning of a tree of depth <= D is a candidate."""
+    X, y, depth, alpha = problem
+    b = pk.binarize(X)
+    B = b.transform(X)
+    greedy = pk.grow_tree(B, y, max_depth=depth)
+    pruning = pk.cost_complexity(greedy, alpha)
+    path = pk.cost_complexity_path(greedy)
+    step = path.step(alpha)
+    assert pk.penalized_risk(pruning, alpha) == pytest.approx(
+        path.risks[step] + alpha * path.n_leaves[step])
+    best = pk.optimal_tree(X, y, max_depth=depth, alpha=alpha, solver="dp", binarization=b)
+    assert pk.penalized_risk(best, alpha) <= pk.penalized_risk(pruning, alpha) + 1e-12
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pessimistic = pk.optimal_tree(X, y, max_depth=depth, alpha=alpha, solver="dp",
+                                      objective="pessimistic", binarization=b)
+    for candidate in (pk.error_based(greedy), pruning, pk.Pruning.full(greedy)):
+        assert (pk.penalized_risk(pessimistic, alpha, objective="pessimistic")
+                <= pk.penalized_risk(candidate, alpha, objective="pessimistic") + 1e-12)
+    if HAS_STREED:
+        streed = pk.optimal_tree(X, y, max_depth=depth, alpha=alpha, binarization=b)
+        assert pk.penalized_risk(streed, alpha) == pytest.approx(pk.penalized_risk(best, alpha))
+
+
+@needs_streed
+def test_streed_and_the_dynamic_program_agree_on_breast_cancer():
+    X, y = load_breast_cancer(return_X_y=True)
+    b = pk.binarize(X[:, :10], max_thresholds=3)
+    for depth, alpha in ((1, 0.0), (2, 0.0), (2, 0.01), (2, 1 / len(y))):
+        ours = pk.optimal_tree(X[:, :10], y, max_depth=depth, alpha=alpha, solver="dp",
+                               binarization=b)
+        theirs = pk.optimal_tree(X[:, :10], y, max_depth=depth, alpha=alpha, binarization=b)
+        assert pk.penalized_risk(ours, alpha) == pytest.approx(pk.penalized_risk(theirs, alpha))
+        assert np.array_equal(theirs.node_counts(X[:, :10], y), theirs.counts)
+
+
+@needs_streed
+def test_three_classes_and_string_labels():
+    rng = np.random.RandomState(0)
+    X = rng.randint(0, 4, size=(40, 3)).astype(float)
+    y = np.array(["a", "b", "c"])[(X[:, 0] + X[:, 1] + rng.randint(0, 2, 40)).astype(int) % 3]
+    for solver in ("dp", "streed"):
+        tree = pk.optimal_tree(X, y, max_depth=2, alpha=0.01, solver=solver)
+        assert tree.classes_.tolist() == ["a", "b", "c"]
+        assert set(tree.predict(X)) <= {"a", "b", "c"}
+    assert pk.penalized_risk(pk.optimal_tree(X, y, max_depth=2, alpha=0.01), 0.01) == \
+        pytest.approx(pk.penalized_risk(tree, 0.01))
+
+
+@needs_streed
+def test_alpha_at_least_one_gives_a_leaf():
+    X, y = np.arange(10.0).reshape(-1, 1), np.arange(10) % 2
+    assert pk.optimal_tree(X, y, max_depth=3, alpha=1.0).n_leaves == 1
+    assert pk.optimal_tree(X, y, max_depth=3, alpha=0.0).n_leaves == 8
+
+
+@pytest.mark.parametrize("solver", ["dp", pytest.param("streed", marks=needs_streed)])
+def test_one_class_or_depth_zero_gives_a_leaf(solver):
+    X = np.arange(8.0).reshape(-1, 1)
+    tree = pk.optimal_tree(X, np.zeros(8, dtype=int), max_depth=3, alpha=0, solver=solver)
+    assert tree.n_leaves == 1 and tree.counts.tolist() == [[8]]
+    tree = pk.optimal_tree(X, np.arange(8) % 2, max_depth=0, alpha=0, solver=solver)
+    assert tree.n_leaves == 1 and tree.counts.tolist() == [[4, 4]]
+
+
+@needs_streed
+def test_the_library_works_on_an_optimal_tree():
+    X, y = load_breast_cancer(return_X_y=True, as_frame=True)
+    tree = pk.optimal_tree(X, y, max_depth=2, alpha=0.005, max_thresholds=4)
+    assert tree.feature_names == tuple(X.columns)
+    assert np.array_equal(tree.node_counts(X, y), tree.counts)
+    assert pk.Pruning.full(tree).errors() == np.count_nonzero(tree.predict(X) != y)
+    pk.plot_tree(tree)
+    assert "worst" in pk.export_text(tree) or "mean" in pk.export_text(tree)
+    assert pk.cost_complexity(tree, 0.005).n_leaves == tree.n_leaves   # nothing to prune
+
+
+# ---------------------------------------------------------------------- binary features
+def test_binarize_gives_chapter_ones_candidate_thresholds():
+    X = np.array([[1.0, 7.0], [2.0, 7.0], [2.0, 7.0], [5.0, 7.0]])
+    b = pk.binarize(X)
+    assert b.feature.tolist() == [0, 0] and b.threshold.tolist() == [1.5, 3.5]
+    assert b.n_binary == 2 and b.n_features == 2
+    assert b.transform(X).tolist() == [[0, 0], [1, 0], [1, 0], [1, 1]]
+    assert b.names() == ["x[0] > 1.5", "x[0] > 3.5"]
+    split = pk.growing.best_threshold_split(X, [0, 1, 1, 1])
+    assert split.threshold in b.threshold.tolist()
+
+
+def test_max_thresholds_keeps_candidates_near_the_quantiles():
+    X = np.arange(100.0).reshape(-1, 1)
+    b = pk.binarize(X, max_thresholds=3)
+    assert b.threshold.tolist() == [24.5, 49.5, 74.5]
+    assert set(b.threshold) <= set(pk.binarize(X).threshold)
+    assert pk.binarize(X, max_thresholds=500).n_binary == 99
+
+
+def test_to_original_routes_as_the_binary_tree():
+    rng = np.random.RandomState(1)
+    X = rng.normal(size=(60, 3))
+    y = (X[:, 0] + X[:, 1] > 0).astype(int)
+    b = pk.binarize(X, max_thresholds=5)
+    binary = pk.grow_tree(b.transform(X), y, max_depth=3)
+    tree = b.to_original(binary)
+    assert np.array_equal(tree.apply(X), binary.apply(b.transform(X)))
+    assert np.array_equal(tree.node_counts(X, y), binary.counts)
+    inner = ~tree.is_leaf
+    assert set(tree.threshold[inner]) <= set(b.threshold)
+
+
+def quinlan_estimated_errors(counts, cf=0.25):
+    """e + addErrs(N, e) as C4.5 release 8 (stats.c) and STreeD's AccuracyFlex compute it:
+    z interpolated in C4.5's table, 0.67 (N - e) added when e + 1/2 >= N."""
+    n, e = counts.sum(), counts.sum() - counts.max()
+    z = 0.84 + (0.25 - 0.84) * (cf - 0.2) / 0.2            # between CF = 0.2 and 0.4
+    if e == 0:
+        return n * (1 - cf ** (1 / n))
+    if e + 0.5 >= n:
+        return e + 0.67 * (n - e)
+    bound = (e + 0.5 + z * z / 2 + z * np.sqrt((e + 0.5) * (1 - (e + 0.5) / n) + z * z / 4))
+    return bound / (n + z * z) * n
+
+
+@needs_streed
+def test_the_pessimistic_objective_differs_from_streeds():
+    """pystreed's "pessimistic-binomial" is Quinlan's C4.5 formula, not J48's: on this sample
+    its best depth-1 tree is a leaf, while J48's estimate is smaller for the split."""
+    import pystreed
+
+    X = np.array([[0, 0, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1],
+                  [1, 1, 0, 1, 1, 1, 1, 0, 1, 0, 1, 0, 1, 1, 0, 0]]).T
+    y = np.array([1, 0, 0, 1, 0, 1, 0, 1, 1, 1, 1, 1, 0, 0, 1, 0])
+    solver = pystreed.STreeDClassifier("accuracy-flex", accuracy_objective="pessimistic-binomial",
+                                       max_depth=1, confidence_coefficient=0.25)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        solver.fit(X, y)
+    assert solver.get_n_leaves() == 1
+    ours = dynamic_program_optimal_tree(X, y, max_depth=1, alpha=0, objective="pessimistic")
+    assert ours.n_leaves == 2
+    leaf = _build(None, _Sample(X, y, 2), np.arange(2), 2)
+    assert (pk.penalized_risk(ours, 0, objective="pessimistic")
+            < pk.penalized_risk(leaf, 0, objective="pessimistic"))
+    # and with C4.5's own formula, which STreeD computes, the leaf is the better one
+    split = sum(quinlan_estimated_errors(np.bincount(y[X[:, 0] == side])) for side in (0, 1))
+    assert quinlan_estimated_errors(np.bincount(y)) < split
+    with pytest.raises(ValueError, match="solver='dp'"):
+        pk.optimal_tree(X, y, max_depth=1, alpha=0, objective="pessimistic")
+
+
+# ---------------------------------------------------------------------- bad input
+X4 = np.array([[0.0, 1.0], [1.0, 2.0], [2.0, 3.0], [3.0, 5.0]])
+Y4 = np.array([0, 1, 1, 0])
+
+
+@pytest.mark.parametrize("call, error, match", [
+    (lambda: pk.binarize(np.ones((5, 3))), ValueError, "every feature is constant"),
+    (lambda: pk.binarize(np.ones((5, 0))), ValueError, "no binary feature"),
+    (lambda: pk.binarize([[np.nan, 1.0]]), ValueError, "NaN"),
+    (lambda: pk.binarize(X4, max_thresholds=0), ValueError, "max_thresholds must be at least"),
+    (lambda: pk.binarize(X4, max_thresholds=2.5), TypeError, "max_thresholds must be an integer"),
+    (lambda: pk.binarize(X4).transform(np.ones((2, 3))), ValueError, "2 features"),
+    (lambda: pk.binarize(X4).to_original(pk.grow_tree(np.tile(X4 + 10, 3), Y4)), ValueError,
+     "binary features between 0 and 1"),
+    (lambda: pk.binarize(X4).to_original(pk.id3(np.eye(3, dtype=int), [0, 1, 1])), ValueError,
+     "tree on the 6 binary features"),
+    (lambda: pk.binarize(X4).to_original("tree"), TypeError, "prunekit Tree"),
+    (lambda: pk.optimal_tree(np.ones((4, 2)), Y4, max_depth=2, alpha=0, solver="dp"),
+     ValueError, "every feature is constant"),
+    (lambda: pk.optimal_tree(X4 * np.nan, Y4, max_depth=2, alpha=0), ValueError, "NaN"),
+    (lambda: pk.optimal_tree(X4, [0.5, 1.5, 0.2, 0.1], max_depth=2, alpha=0), ValueError,
+     "y must hold class labels"),
+    (lambda: pk.optimal_tree(X4, Y4[:3], max_depth=2, alpha=0), ValueError,
+     "different lengths"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=21, alpha=0), ValueError,
+     "max_depth must be at most 20"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=-1, alpha=0), ValueError,
+     "max_depth must be at least 0"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=-0.1), ValueError, "alpha must be >= 0"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=np.inf), ValueError, "alpha must be a"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, objective="gini"), ValueError,
+     "objective must be one of 'error', 'pessimistic'"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, solver="cplex"), ValueError,
+     "solver must be one of 'streed', 'dp'"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, time_limit=0), ValueError,
+     "time_limit must be > 0"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, objective="pessimistic",
+                             confidence=1.5, solver="dp"), ValueError, "confidence must lie"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, objective="pessimistic"),
+     ValueError, "Quinlan's C4.5"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, binarization="x > 1"), TypeError,
+     "binarization must be a Binarization"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, binarization=pk.binarize(X4),
+                             max_thresholds=3), ValueError, "not both"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0,
+                             binarization=pk.binarize(X4[:, :1])), ValueError, "1 features"),
+    (lambda: dynamic_program_optimal_tree(X4, Y4, max_depth=2, alpha=0), ValueError,
+     "X must hold binary features"),
+    (lambda: exhaustive_optimal_tree(np.eye(4, dtype=int), Y4, max_depth=3, alpha=0,
+                                     limit=1000), ValueError, "more than limit=1000"),
+    (lambda: pk.penalized_risk("tree", 0.1), TypeError, "prunekit Tree"),
+    (lambda: pk.penalized_risk(pk.grow_tree(X4, Y4), -1), ValueError, "alpha must be >= 0"),
+    (lambda: pk.penalized_risk(pk.grow_tree(X4, Y4), 0, objective="gini"), ValueError,
+     "objective must be one of"),
+    (lambda: count_trees(-1, 2), ValueError, "n_features must be at least 0"),
+])
+def test_bad_input_gets_a_clear_error(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+def test_a_solver_out_of_time_raises_naming_the_limit():
+    X, y = load_breast_cancer(return_X_y=True)
+    with pytest.raises(ValueError, match=r"did not finish within time_limit=0.05 seconds"):
+        pk.optimal_tree(X, y, max_depth=3, alpha=0, solver="dp", time_limit=0.05,
+                        max_thresholds=20)
+    if not HAS_STREED:
+        return
+    with pytest.raises(ValueError, match=r"STreeD did not prove a tree optimal within "
+                                         r"time_limit=0.05 seconds \(max_depth=4"):
+        pk.optimal_tree(X, y, max_depth=4, alpha=0, time_limit=0.05, max_thresholds=20)
+
+
+def test_without_pystreed_the_error_says_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pystreed", None)
+    with pytest.raises(ImportError, match="pip install pystreed"):
+        pk.optimal_tree(X4, Y4, max_depth=2, alpha=0)
+    assert pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, solver="dp").n_leaves == 3
