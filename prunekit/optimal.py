@@ -1,7 +1,7 @@
 """Optimal decision trees: the pruning objectives minimised over every tree of bounded depth.
 
-Chapter 10 of the book. Pruning searches the prunings of one greedily grown tree; an optimal
-tree algorithm searches *every* tree of depth at most D over a fixed set of binary features
+Pruning searches the prunings of one greedily grown tree; an optimal tree algorithm searches
+*every* tree of depth at most D over a fixed set of binary features
 (Aglin, Nijssen & Schaus 2020, DL8.5; Demirović et al. 2022, MurTree; van der Linden,
 de Weerdt & Demirović 2023, STreeD). The objective here is Breiman et al.'s cost-complexity
 
