@@ -307,8 +307,9 @@ def _best_split(X: np.ndarray, onehot: np.ndarray, C,
 
 
 def _midpoints(low, high):
-    """The thresholds between values ``low < high``, as scikit-learn computes them:
-    ``low/2 + high/2`` in double precision, or ``low`` where that rounds up to ``high``."""
+    """The thresholds between values ``low < high``, as scikit-learn computes
+    them: ``low/2 + high/2`` in double precision, or ``low`` where that rounds
+    up to ``high``."""
     middle = low / 2.0 + high / 2.0
     return np.where((middle >= high) | ~np.isfinite(middle), low, middle)
 

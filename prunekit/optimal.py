@@ -368,7 +368,8 @@ def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
     The exclusive or of two features, which no greedy first split sees:
 
     >>> X = [[0, 0], [0, 1], [1, 0], [1, 1]]
-    >>> t = dynamic_program_optimal_tree(X, [0, 1, 1, 0], max_depth=2, alpha=0.1)
+    >>> y = [0, 1, 1, 0]
+    >>> t = dynamic_program_optimal_tree(X, y, max_depth=2, alpha=0.1)
     >>> t.n_leaves, penalized_risk(t, 0.1)
     (4, 0.4)
     """
@@ -591,7 +592,8 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
     Examples
     --------
     >>> X = [[1.0, 0.0], [2.0, 1.0], [3.0, 0.0], [4.0, 1.0]]
-    >>> t = optimal_tree(X, [0, 1, 1, 0], max_depth=2, alpha=0.1, solver="dp")
+    >>> y = [0, 1, 1, 0]
+    >>> t = optimal_tree(X, y, max_depth=2, alpha=0.1, solver="dp")
     >>> t.n_leaves, t.predict(X).tolist()
     (3, [0, 1, 1, 0])
     """
