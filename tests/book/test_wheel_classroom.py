@@ -12,9 +12,11 @@ stored output with the fresh run: this is the only run of the notebooks in ``mak
 environment is built once per test run (the workers of ``pytest -n`` share it), and
 ``classroom.json`` in pytest's temporary folder records how long that took.
 
-One more notebook runs where prunekit is not installed at all: its install cell, pointed at a
-local clone of the repository (``git+file://localhost/...``), installs ``prunekit[book]`` with
-a real ``pip install`` from git before the notebook goes on.
+One more notebook runs where prunekit is not installed at all: the install cell every notebook
+starts with, pointed at a local clone of the repository (``git+file://localhost/...``),
+installs ``prunekit[book]`` with a real ``pip install`` from git, and a second cell imports
+prunekit and every module of the extra (what any notebook may import:
+``tests/test_packaging.py``). It runs no chapter, so every chapter still runs once.
 
 A notebook that read a file of the repository (``chapters/data/...``, ``../prunekit/...``), or
 imported a package that neither the core nor the ``book`` extra declares, fails here.
@@ -40,6 +42,8 @@ import pytest
 from test_install_cell import install_cell
 from test_packaging import copy_package_source
 
+from prunekit.book._extras import EXTRAS
+
 # ``make test`` runs these tests as its notebook step (``-m notebooks``): every chapter and
 # every exercise solution runs here, once, and its stored outputs are compared with the run.
 pytestmark = pytest.mark.notebooks
@@ -49,8 +53,6 @@ NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) \
     + sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
 #: What runs the notebooks: the one thing a classroom installs before the install cell.
 RUNNER = ["nbval", "ipykernel"]
-#: The notebook whose install cell runs pip for real (it imports every module of the extra).
-INSTALLING = ROOT / "chapters" / "09-which-pruner.ipynb"
 #: Packages of the development environment that neither the core nor the book extra declares.
 NOT_IN_THE_CLASSROOM = ["imodels", "distributed", "nbgrader", "hypothesis"]
 
@@ -232,18 +234,19 @@ def local_clone(folder: Path) -> tuple[str, str]:
 
 def test_the_install_cell_installs_prunekit_where_it_is_missing():
     """A bare environment, a notebook whose install cell points at a local clone: the cell's
-    ``pip install "prunekit[book] @ git+..."`` brings everything the rest of the notebook
-    needs, and every stored output after it matches."""
+    ``pip install "prunekit[book] @ git+..."`` brings prunekit and everything of the extra."""
     with tempfile.TemporaryDirectory(prefix="pk-") as name:   # a short address for the cell
         folder = Path(name)
         url, branch = local_clone(folder)
         python, env = bare_environment(folder / "venv")
         assert _run([python, "-c", "import prunekit"], folder, env).returncode != 0
-        nb = install_cell.with_install_cell(nbformat.read(INSTALLING, as_version=4),
+        modules = ["prunekit", *sorted(EXTRAS["book"].values())]
+        imports = nbformat.v4.new_code_cell("\n".join(f"import {m}" for m in modules))
+        nb = install_cell.with_install_cell(nbformat.v4.new_notebook(cells=[imports]),
                                             install_cell.install_source(url, branch))
         cell = next(c for c in nb.cells if c.get("id") == install_cell.CELL_ID)
         cell.metadata.tags.append("nbval-ignore-output")        # pip's messages
-        notebook = folder / INSTALLING.name
+        notebook = folder / "installs-prunekit.ipynb"
         nbformat.write(nb, notebook)
         result = _nbval(python, env, folder / "run", notebook)
         assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
