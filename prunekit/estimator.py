@@ -48,6 +48,7 @@ from prunekit.kearns_mansour_pruning import kearns_mansour
 from prunekit.nobel_pruning import nobel
 from prunekit.rademacher import (
     draw_signs,
+    growing_error_budget,
     growing_errors_of_tree,
     k_reduced_error,
     rademacher_penalty,
@@ -534,8 +535,7 @@ class KReducedErrorPruner(HoldoutPruner):
     def _budget(self, tree: Tree) -> int:
         if self.k is not None:
             return check_count(self.k, "k")
-        c = check_real(self.c, "c", minimum=1)
-        return int(math.floor(c * growing_errors_of_tree(tree) + 1e-9))
+        return growing_error_budget(growing_errors_of_tree(tree), self.c)
 
 
 class RademacherBoundPruner(HoldoutPruner):

@@ -23,17 +23,18 @@ errors are counted with the tree's ``counts``, and the loss is the 0/1 loss.
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
 
-from prunekit._validation import check_count, encode_labels
+from prunekit._validation import check_count, check_real, encode_labels
 from prunekit.reduced_error_pruning import best_subtree_errors
 from prunekit.tree import Pruning, Tree, check_tree
 
 __all__ = [
     "draw_signs", "signed_class_sums", "relabelled_leaf_errors", "rademacher_penalty",
-    "growing_errors", "growing_errors_of_tree", "min_plus_merge", "k_reduced_error",
+    "growing_errors", "growing_errors_of_tree", "growing_error_budget", "min_plus_merge", "k_reduced_error",
     "k_reduced_error_frontier",
 ]
 
@@ -321,6 +322,33 @@ def _cheapest_prunings(tree: Tree, costs: np.ndarray, grow: np.ndarray):
 def growing_errors_of_tree(tree: Tree) -> int:
     """Growing-set errors of the unpruned tree (the fewest of any pruning with majority labels)."""
     return int(check_tree(tree).leaf_errors()[tree.is_leaf].sum())
+
+
+def growing_error_budget(grow_errors: int, c: float = 1.1) -> int:
+    """k-REP's budget: k = floor(c x growing errors of the unpruned tree), Sec. 4 and 6.1.
+
+    Kääriäinen, Malinen & Elomaa (2004) keep the prunings that make "at most k mistakes" on
+    the growing set, with k "1.1 times the training error of the unpruned tree". Mistakes
+    are whole numbers, so "at most c e mistakes" is "at most floor(c e) mistakes": the floor
+    gives exactly the paper's class, and the ceiling would admit prunings with more than
+    c e mistakes. A tolerance of 1e-9 keeps a product that is a whole number in exact
+    arithmetic from being rounded down by floating point.
+
+    Parameters
+    ----------
+    grow_errors : int
+        Mistakes of the unpruned tree on its growing set, at least 0
+        (:func:`growing_errors_of_tree`).
+    c : float, default 1.1
+        At least 1: no pruning makes fewer growing errors than the unpruned tree.
+
+    Returns
+    -------
+    int
+    """
+    grow_errors = check_count(grow_errors, "grow_errors")
+    c = check_real(c, "c", minimum=1)
+    return int(math.floor(c * grow_errors + 1e-9))
 
 
 # ---------------------------------------------------------------------- k-REP

@@ -2,6 +2,7 @@
 
 import contextlib
 import math
+from fractions import Fraction
 from unittest import mock
 
 import numpy as np
@@ -16,6 +17,7 @@ import prunekit.rademacher as rademacher
 from prunekit import bounds
 from prunekit.bounds import eta
 from prunekit.rademacher import (
+    growing_error_budget,
     draw_signs,
     growing_errors_of_tree,
     k_reduced_error_frontier,
@@ -571,3 +573,17 @@ def test_bad_pruning_samples(small_problem):
         pk.rademacher_penalty(tree, X, np.full(60, 7), random_state=0)
     with pytest.raises(ValueError, match="never saw"):
         pk.rademacher_penalty(tree, X, np.full(60, 7), random_state=0, k=5)
+
+
+def test_growing_error_budget_is_the_floor():
+    # "at most 1.1 e mistakes", with mistakes whole numbers, is "at most floor(1.1 e)"
+    assert [growing_error_budget(e) for e in range(300)] == \
+        [math.floor(Fraction(11, 10) * e) for e in range(300)]
+    assert growing_error_budget(278) == 305 and growing_error_budget(278, 1.0) == 278
+    assert growing_error_budget(np.int64(30), 2.0) == 60
+    with pytest.raises(ValueError, match="grow_errors"):
+        growing_error_budget(-1)
+    with pytest.raises(TypeError, match="grow_errors"):
+        growing_error_budget(2.5)
+    with pytest.raises(ValueError, match="c must be >= 1"):
+        growing_error_budget(10, 0.9)

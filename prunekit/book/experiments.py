@@ -9,7 +9,7 @@ for a notebook, from the command line. Protocol (Sec. 6.1 of the paper): for eac
 each of 10 random splits, 10 % of the examples are set aside for testing and the rest is
 divided 2:1 into a growing and a pruning set; an unpruned binary C4.5-type tree is grown on
 the growing set; it is pruned by REP and by k-REP with k = floor(c x errors of the unpruned
-tree on the growing set), c = 1.1 (:func:`growing_error_budget`); each pruning gets the
+tree on the growing set), c = 1.1 (:func:`prunekit.rademacher.growing_error_budget`); each pruning gets the
 Rademacher bound of Lemma 3, eq. (1), with one draw of the signs on the pruning set, and the
 REP pruning the Occam's-razor comparison of Sec. 6.1 (d/4 bits for a d-node tree) and the
 Occam bound with log2 of the exact number of prunings, which holds for every pruning;
@@ -63,14 +63,15 @@ from prunekit.book.runner import (
 )
 from prunekit.cost_complexity_pruning import cross_validate_alpha
 from prunekit.rademacher import (
-    draw_signs, growing_errors_of_tree, k_reduced_error, rademacher_penalty,
+    draw_signs, growing_error_budget, growing_errors_of_tree, k_reduced_error,
+    rademacher_penalty,
 )
 from prunekit.reduced_error_pruning import LABELLING_SAMPLES, reduced_error
 from prunekit.tree import Pruning, Tree, count_prunings
 
 __all__ = ["SHARE_EXPERIMENT_KEYS", "pruning_share_experiment", "DELTA", "C",
            "REPRODUCTION_TEST_FRACTION", "REPRODUCTION_LED_SAMPLES", "REPRODUCTION_DATASETS",
-           "REPRODUCTION_COLUMNS", "growing_error_budget", "grow_unpruned", "run_split",
+           "REPRODUCTION_COLUMNS", "grow_unpruned", "run_split",
            "run_dataset", "run", "main"]
 
 
@@ -230,32 +231,6 @@ def _check_budget_factor(c) -> float:
             "no pruning makes fewer growing errors than the unpruned tree."
         )
     return float(c)
-
-
-def growing_error_budget(grow_errors: int, c: float = C) -> int:
-    """k-REP's budget: k = floor(c x growing errors of the unpruned tree), Sec. 4 and 6.1.
-
-    Kääriäinen, Malinen & Elomaa (2004) keep the prunings that make "at most k mistakes" on
-    the growing set, with k "1.1 times the training error of the unpruned tree". Mistakes
-    are whole numbers, so "at most c e mistakes" is "at most floor(c e) mistakes": the floor
-    gives exactly the paper's class, and the ceiling would admit prunings with more than
-    c e mistakes. A tolerance of 1e-9 keeps a product that is a whole number in exact
-    arithmetic from being rounded down by floating point.
-
-    Parameters
-    ----------
-    grow_errors : int
-        Mistakes of the unpruned tree on its growing set, at least 0.
-    c : float, default 1.1
-        At least 1.
-
-    Returns
-    -------
-    int
-    """
-    grow_errors = check_count(grow_errors, "grow_errors")
-    c = _check_budget_factor(c)
-    return int(math.floor(c * grow_errors + 1e-9))
 
 
 # ---------------------------------------------------------------------- one split

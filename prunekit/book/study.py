@@ -57,7 +57,6 @@ from tqdm.auto import tqdm
 
 from prunekit._validation import check_count
 from prunekit.book._extras import installed, missing_error, require
-from prunekit.book.experiments import growing_error_budget
 from prunekit.book.rpart import compare_rpart, grow_rpart, rpart_example, rpart_frame
 from prunekit.book.runner import (
     N_SPLITS, PRUNE_FRACTION, Cache, Dataset, check_keys, check_splits, command_docstring,
@@ -73,7 +72,9 @@ from prunekit.heuristics import (
 )
 from prunekit.kearns_mansour_pruning import kearns_mansour
 from prunekit.nobel_pruning import nobel
-from prunekit.rademacher import growing_errors_of_tree, k_reduced_error
+from prunekit.rademacher import (
+    growing_error_budget, growing_errors_of_tree, k_reduced_error,
+)
 from prunekit.reduced_error_pruning import reduced_error
 from prunekit.tree import Pruning, Tree
 

@@ -2,7 +2,6 @@
 
 import json
 import math
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -58,20 +57,6 @@ def test_runner_on_a_tiny_data_set(tiny):
     again = ex.run_split(X, y, 1)
     assert {k: v for k, v in again.items() if k != "seconds"} == \
         {k: v for k, v in rows[1].items() if k in again and k != "seconds"}
-
-
-def test_growing_error_budget_is_the_floor():
-    # "at most 1.1 e mistakes", with mistakes whole numbers, is "at most floor(1.1 e)"
-    assert [ex.growing_error_budget(e) for e in range(300)] == \
-        [math.floor(Fraction(11, 10) * e) for e in range(300)]
-    assert ex.growing_error_budget(278) == 305 and ex.growing_error_budget(278, 1.0) == 278
-    assert ex.growing_error_budget(np.int64(30), 2.0) == 60
-    with pytest.raises(ValueError, match="grow_errors"):
-        ex.growing_error_budget(-1)
-    with pytest.raises(TypeError, match="grow_errors"):
-        ex.growing_error_budget(2.5)
-    with pytest.raises(ValueError, match="c must be at least 1"):
-        ex.growing_error_budget(10, 0.9)
 
 
 def test_c_equal_to_one_keeps_the_growing_errors(tiny):
