@@ -1,4 +1,5 @@
-"""Every public function of the tree, data, growing and pruning modules, given bad input.
+"""Every public function of the core's tree, data, growing, pruning and drawing modules,
+given bad input (the book layer's figures: tests/book/test_bad_input_book.py).
 
 The table ``BAD_INPUT`` lists, per module, a call with one bad argument (wrong type, NaN or
 infinity, negative or zero sizes, a float where an integer is needed, a bool where a number
@@ -14,8 +15,6 @@ import copy
 import gzip
 import importlib
 import pickle
-import re
-import warnings
 from types import SimpleNamespace
 
 import matplotlib
@@ -23,9 +22,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
-from sklearn.datasets import make_classification  # noqa: E402
 from sklearn.exceptions import NotFittedError  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: E402
 
@@ -34,9 +31,10 @@ from prunekit import _validation as V  # noqa: E402
 from prunekit import datasets as D  # noqa: E402
 from prunekit import growing as G  # noqa: E402
 from prunekit import plotting as PL  # noqa: E402
-from prunekit.book import experiments as EX  # noqa: E402
-from prunekit.book import figures as FIG  # noqa: E402
 from prunekit._validation import OutOfRangeError  # noqa: E402
+from bad_input import (  # noqa: E402
+    C, P, T, X, clf, inf, nan, path, sel, table_tests, uncovered, y,
+)
 
 # the modules whose names the package's functions shadow
 CC = importlib.import_module("prunekit.cost_complexity_pruning")
@@ -44,26 +42,15 @@ KM = importlib.import_module("prunekit.kearns_mansour_pruning")
 NB = importlib.import_module("prunekit.nobel_pruning")
 RE = importlib.import_module("prunekit.reduced_error_pruning")
 
-nan, inf = float("nan"), float("inf")
 rng = np.random.RandomState(0)
-X, y = make_classification(80, 3, n_informative=2, n_redundant=0, random_state=0)
-clf = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X, y)
-T = pk.Tree.from_sklearn(clf, X, y)                                    # a grown tree
-C = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]])  # counts only
 Xb = rng.randint(0, 2, (60, 4))
 yb = Xb[:, 0] ^ (rng.rand(60) < .2)
 I3 = G.id3(Xb, yb)                                                      # 4 binary features
-P = pk.Pruning.full(T)
-path = pk.cost_complexity_path(T)
 prof = pk.best_pruning_by_size(T)
-sel = pk.holdout_alpha(T, X, y)
 X1, X3 = X[:, 0], X[None]                              # 1-D and 3-D samples
 Xnan = X.copy()
 Xnan[0, 0] = nan
 Xw = X[:, :2]                                          # too few features
-TOY = pd.DataFrame([dict(dataset=d, split=0, method=m, test_error=e)   # results of a study
-                    for d, errors in (("d1", (0.1, 0.2, 0.3)), ("d2", (0.2, 0.1, 0.3)))
-                    for m, e in zip(("rep", "pep", "forest"), errors)])
 Xs = X.astype(str).astype(object)
 Xs[0, 0] = "a"                                         # a string among numbers
 Xe, ye = X[:0], y[:0]                                  # no samples
@@ -1083,157 +1070,6 @@ BAD_INPUT = [
      lambda f: NB.ccp_family(T, T.counts, [0]),
      ValueError, "labels"),
 
-    # -------------------- prunekit.book.figures
-    # book figures, chapter 1
-    ("plot_tree_figure width 8",
-     lambda f: FIG.plot_tree_figure(T, width=8),
-     ValueError, "width"),
-    ("plot_tree_figure unknown option",
-     lambda f: FIG.plot_tree_figure(T, colour="red"),
-     TypeError, "colour"),
-    ("plot_tree_figure height nan",
-     lambda f: FIG.plot_tree_figure(T, height=nan),
-     ValueError, "height"),
-    ("plot_growth n_nodes decreasing",
-     lambda f: FIG.plot_growth([3, 1], {"a": [0.1, 0.2]}),
-     ValueError, "n_nodes"),
-    ("plot_growth curves short",
-     lambda f: FIG.plot_growth([1, 3], {"a": [0.1]}),
-     ValueError, "curves"),
-    ("plot_growth bayes_risk bool",
-     lambda f: FIG.plot_growth([1, 3], {"a": [0.1, 0.2]}, bayes_risk=True),
-     TypeError, "bayes_risk"),
-    ("plot_growth_explorer tree str",
-     lambda f: FIG.plot_growth_explorer("t", [1, 3], {"a": [0.1, 0.2]}),
-     TypeError, "tree"),
-    ("plot_growth_explorer fontsize 7",
-     lambda f: FIG.plot_growth_explorer(T, [1, 3], {"a": [0.1, 0.2]}, fontsize=7),
-     ValueError, "fontsize"),
-    # book figures, chapter 2
-    ("plot_alpha_selection selection path",
-     lambda f: FIG.plot_alpha_selection(path),
-     TypeError, "selection"),
-    ("plot_alpha_selection test_error short",
-     lambda f: FIG.plot_alpha_selection(sel, [0.1]),
-     ValueError, "test_error"),
-    ("plot_alpha_selection width 9",
-     lambda f: FIG.plot_alpha_selection(sel, width=9),
-     ValueError, "width"),
-    ("plot_path_explorer step too large",
-     lambda f: FIG.plot_path_explorer(sel, len(sel.path)),
-     ValueError, "step"),
-    ("plot_path_explorer step float",
-     lambda f: FIG.plot_path_explorer(sel, 0.5),
-     TypeError, "step"),
-    ("plot_path_explorer fontsize 8",
-     lambda f: FIG.plot_path_explorer(sel, 0, fontsize=8),
-     ValueError, "fontsize"),
-    # book figures, chapter 3
-    ("plot_pruning_share results list",
-     lambda f: FIG.plot_pruning_share([{}], [0.1]),
-     TypeError, "results"),
-    ("plot_pruning_share fractions decreasing",
-     lambda f: FIG.plot_pruning_share({"a": {}}, [0.5, 0.1]),
-     ValueError, "fractions"),
-    ("plot_pruning_share results missing key",
-     lambda f: FIG.plot_pruning_share({"a": {"rep_error": np.ones((2, 1))}}, [0.1]),
-     ValueError, "rep_nodes"),
-    ("plot_pruning_share width 9",
-     lambda f: FIG.plot_pruning_share({"a": {}}, [0.1], width=9),
-     ValueError, "width"),
-    ("plot_pruning_share row_height nan",
-     lambda f: FIG.plot_pruning_share({"a": {}}, [0.1], row_height=nan),
-     ValueError, "row_height"),
-    # book figures, chapter 4
-    ("plot_excess_error excess 2-d",
-     lambda f: FIG.plot_excess_error([10, 20], np.zeros((2, 3)), np.ones((2, 3, 1)),
-                                     np.ones((2, 3)), np.ones((2, 3)), [1.0]),
-     ValueError, "excess"),
-    ("plot_excess_error shown unknown constant",
-     lambda f: FIG.plot_excess_error([10, 20], np.zeros((2, 3, 1)), np.ones((2, 3, 1)),
-                                     np.ones((2, 3)), np.ones((2, 3)), [1.0], shown=[2.0]),
-     ValueError, "shown"),
-    ("plot_excess_error sizes nan",
-     lambda f: FIG.plot_excess_error([10, nan], np.zeros((2, 3, 1)), np.ones((2, 3, 1)),
-                                     np.ones((2, 3)), np.ones((2, 3)), [1.0]),
-     ValueError, "sizes"),
-    # book figures, chapter 5
-    ("plot_partitions pruning of another tree",
-     lambda f: FIG.plot_partitions(T, pk.Pruning.full(C), X[:, :2], y),
-     ValueError, "pruning"),
-    ("plot_partitions three features",
-     lambda f: FIG.plot_partitions(T, P, X, y),
-     ValueError, "two features"),
-    ("plot_size_profile n_nodes decreasing",
-     lambda f: FIG.plot_size_profile([3, 1], [0.2, 0.1], [{"a": [1, 2]}]),
-     ValueError, "n_nodes"),
-    ("plot_size_profile objectives dict",
-     lambda f: FIG.plot_size_profile([1, 3], [0.2, 0.1], {"a": [1, 2]}),
-     TypeError, "objectives"),
-    ("plot_size_profile errors nan",
-     lambda f: FIG.plot_size_profile([1, 3], [nan, 0.1], [{"a": [1, 2]}]),
-     ValueError, "errors"),
-    ("plot_excess_risk groups str",
-     lambda f: FIG.plot_excess_risk([10, 20], {"a": {10: [0, 1], 20: [0, 1]}}, "a"),
-     TypeError, "groups"),
-    ("plot_excess_risk unknown rule",
-     lambda f: FIG.plot_excess_risk([10, 20], {"a": {10: [0, 1], 20: [0, 1]}}, [["b"]]),
-     ValueError, "excess"),
-    ("plot_chosen_prunings tree",
-     lambda f: FIG.plot_chosen_prunings([T]),
-     TypeError, "prunings"),
-    ("plot_chosen_prunings width",
-     lambda f: FIG.plot_chosen_prunings(P, width=inf),
-     ValueError, "width"),
-    # book figures, chapter 6
-    ("plot_penalty_budget budgets decreasing",
-     lambda f: FIG.plot_penalty_budget([3, 2], [0.1, 0.2], 0.2, [0.1, 0.1], [0.3, 0.3]),
-     ValueError, "budgets"),
-    ("plot_penalty_budget penalty short",
-     lambda f: FIG.plot_penalty_budget([2, 3], [0.1], 0.2, [0.1, 0.1], [0.3, 0.3]),
-     ValueError, "penalty"),
-    ("plot_bounds_by_data_set values list",
-     lambda f: FIG.plot_bounds_by_data_set(["a"], [0.1]),
-     TypeError, "values"),
-    ("plot_bounds_by_data_set labels str",
-     lambda f: FIG.plot_bounds_by_data_set("a", {"x": [0.1]}),
-     TypeError, "labels"),
-    # book figures, chapter 7
-    ("plot_c_effect panels missing keys",
-     lambda f: FIG.plot_c_effect([1.0, 1.1], {"A": {"bound": [0.2, 0.3]}}),
-     ValueError, "panels"),
-    ("plot_c_effect c_values one",
-     lambda f: FIG.plot_c_effect([1.0], {}),
-     ValueError, "c_values"),
-    # book figures, chapter 8
-    ("plot_leaf_prices sizes decreasing",
-     lambda f: FIG.plot_leaf_prices([3, 2], [{"a": [1, 2]}]),
-     ValueError, "sizes"),
-    ("plot_leaf_prices panels dict",
-     lambda f: FIG.plot_leaf_prices([1, 2], {"a": [1, 2]}),
-     TypeError, "panels"),
-    ("plot_leaf_prices prices nan",
-     lambda f: FIG.plot_leaf_prices([1, 2], [{"a": [1, nan]}]),
-     ValueError, "panels"),
-    ("plot_leaf_prices reference missing",
-     lambda f: FIG.plot_leaf_prices([1, 2], [{"a": [1, 2]}], reference="b"),
-     ValueError, "reference"),
-    # book figures, chapter 9
-    ("plot_pareto label 'some'",
-     lambda f: FIG.plot_pareto(TOY, label="some"),
-     ValueError, "label"),
-    ("plot_pareto unknown data set",
-     lambda f: FIG.plot_pareto(TOY, "d9"),
-     ValueError, "d9"),
-    ("plot_ranks value not a column",
-     lambda f: FIG.plot_ranks(TOY, "size"),
-     ValueError, "value"),
-    ("plot_critical_difference results without methods",
-     lambda f: FIG.plot_critical_difference(TOY.drop(columns="method")),
-     ValueError, "method"),
-    ("plot_noise without synthetic data sets",
-     lambda f: FIG.plot_noise(TOY, ["rep"]),
-     ValueError, "synthetic"),
 
     # -------------------- plotting.py
     ("plot_tree class_names short",
@@ -1324,51 +1160,6 @@ BAD_INPUT = [
     ("plot_prunings panel_height True",
      lambda f: PL.plot_prunings(C, [pk.Pruning.full(C)], panel_height=True),
      ValueError, "panel_height"),
-    ("plot_upper_limit confidence 0.7",
-     lambda f: FIG.plot_upper_limit(0.7),
-     ValueError, "confidence"),
-    ("plot_upper_limit confidence str",
-     lambda f: FIG.plot_upper_limit("0.25"),
-     TypeError, "confidence"),
-    ("plot_upper_limit errors 1.5",
-     lambda f: FIG.plot_upper_limit(errors=(0, 1.5)),
-     TypeError, "errors"),
-    ("plot_upper_limit errors str",
-     lambda f: FIG.plot_upper_limit(errors="01"),
-     TypeError, "errors"),
-    ("plot_upper_limit max_n 2.5",
-     lambda f: FIG.plot_upper_limit(max_n=2.5),
-     TypeError, "max_n"),
-    ("plot_upper_limit pairs e > N",
-     lambda f: FIG.plot_upper_limit(pairs=((5, 2),)),
-     ValueError, "pairs"),
-    ("plot_upper_limit pairs of three",
-     lambda f: FIG.plot_upper_limit(pairs=((1, 2, 3),)),
-     ValueError, "pairs"),
-    ("plot_pruning_explorer values with nan",
-     lambda f: FIG.plot_pruning_explorer(C, pk.Pruning.full(C), [0.1, nan], [2, 1],
-                                         {"test": [0.1, 0.2]}, 0.1),
-     ValueError, "values"),
-    ("plot_pruning_explorer current nan",
-     lambda f: FIG.plot_pruning_explorer(C, pk.Pruning.full(C), [0.1, 0.2], [2, 1],
-                                         {"test": [0.1, 0.2]}, nan),
-     ValueError, "current"),
-    ("plot_pruning_explorer n_leaves short",
-     lambda f: FIG.plot_pruning_explorer(C, pk.Pruning.full(C), [0.1, 0.2], [2],
-                                         {"test": [0.1, 0.2]}, 0.1),
-     ValueError, "n_leaves"),
-    ("plot_pruning_explorer log_scale 'yes'",
-     lambda f: FIG.plot_pruning_explorer(C, pk.Pruning.full(C), [0.1, 0.2], [2, 1],
-                                         {"test": [0.1, 0.2]}, 0.1, log_scale="yes"),
-     TypeError, "log_scale"),
-    ("plot_pruning_explorer errors not a dict",
-     lambda f: FIG.plot_pruning_explorer(C, pk.Pruning.full(C), [0.1, 0.2], [2, 1],
-                                         [0.1, 0.2], 0.1),
-     TypeError, "errors"),
-    ("plot_pruning_explorer parameter 3",
-     lambda f: FIG.plot_pruning_explorer(C, pk.Pruning.full(C), [0.1, 0.2], [2, 1],
-                                         {"test": [0.1, 0.2]}, 0.1, parameter=3),
-     TypeError, "parameter"),
     # -------------------- datasets.py
     ("make_boolean_dnf n_samples 0",
      lambda f: D.make_boolean_dnf(0),
@@ -1869,24 +1660,6 @@ BAD_INPUT = [
     ("best_subtree_errors tree str",
      lambda f: RE.best_subtree_errors("t", np.ones(3)),
      TypeError, "tree"),
-    ("pruning_share_experiment X 1-D",
-     lambda f: EX.pruning_share_experiment(X1, y),
-     ValueError, "X"),
-    ("pruning_share_experiment y short",
-     lambda f: EX.pruning_share_experiment(X, y_short),
-     ValueError, "y"),
-    ("pruning_share_experiment fractions 1",
-     lambda f: EX.pruning_share_experiment(X, y, [1.0]),
-     ValueError, "fractions"),
-    ("pruning_share_experiment seeds float",
-     lambda f: EX.pruning_share_experiment(X, y, [0.3], [0.5]),
-     TypeError, "seeds"),
-    ("pruning_share_experiment share bool",
-     lambda f: EX.pruning_share_experiment(X, y, share=True),
-     TypeError, "share"),
-    ("pruning_share_experiment cv 1",
-     lambda f: EX.pruning_share_experiment(X, y, cv=1),
-     ValueError, "cv"),
 
     # -------------------- growing.py
     ("gain shapes mismatch",
@@ -2128,59 +1901,8 @@ VALID_EDGE_INPUT = [
     ("nobel_objective ok independent",
      lambda f: NB.nobel_objective([1, 3], [5, 1], 100, "independent")),
 
-    # -------------------- prunekit.book.figures
-    # book figures ok, chapter 1
-    ("plot_tree_figure ok counts-only tree",
-     lambda f: FIG.plot_tree_figure(C, height=np.float32(2))),
-    ("plot_growth ok equal sizes, into axes",
-     lambda f: FIG.plot_growth(np.array([1, 3, 3]), {"a": (0.1, 0.2, 0.2)}, ax=f.ax)),
-    ("plot_growth_explorer ok",
-     lambda f: FIG.plot_growth_explorer(T, [1, T.n_nodes], {"a": [0.5, 0.1]}, bayes_risk=0)),
-    # book figures ok, chapter 2
-    ("plot_alpha_selection ok no test error",
-     lambda f: FIG.plot_alpha_selection(sel, title="t")),
     ("Pruning.to_tree ok root only",
      lambda f: pk.Pruning.root_only(T).to_tree()),
-    ("plot_path_explorer ok last step",
-     lambda f: FIG.plot_path_explorer(sel, len(sel.path) - 1, sel.error)),
-    # book figures ok, chapter 3
-    ("plot_pruning_share ok one seed",
-     lambda f: FIG.plot_pruning_share(
-         {"a": {"rep_error": [[0.1, 0.2]], "rep_nodes": [[3, 5]], "ccp_error": [0.1],
-                "ccp_nodes": [3], "unpruned_error": [0.3]}}, np.array([0.2, 0.4]))),
-    # book figures ok, chapter 4
-    ("plot_excess_error ok one size, numpy constants",
-     lambda f: FIG.plot_excess_error(np.array([100]), np.zeros((1, 2, 2)), np.ones((1, 2, 2)),
-                                     np.ones((1, 2)), np.ones((1, 2)), np.array([0.0, 1.0]),
-                                     shown=[np.float64(1.0)])),
-    # book figures ok, chapter 5
-    ("plot_partitions ok two features",
-     lambda f: (lambda t: FIG.plot_partitions(t, pk.Pruning.root_only(t), X[:, :2], y,
-                                             resolution=20))(
-         pk.Tree.from_sklearn(DecisionTreeClassifier(max_depth=2).fit(X[:, :2], y),
-                              X[:, :2], y))),
-    ("plot_size_profile ok minimal",
-     lambda f: FIG.plot_size_profile([1], [0.5], [{"a": [0.5]}])),
-    ("plot_excess_risk ok np.int64 sizes",
-     lambda f: FIG.plot_excess_risk(np.array([10, 20]), {"a": {10: [0, 1], 20: [0, 1]}},
-                                    [("a",)])),
-    ("plot_chosen_prunings ok counts-only tree",
-     lambda f: FIG.plot_chosen_prunings(pk.Pruning.full(C))),
-    # book figures ok, chapter 6
-    ("plot_penalty_budget ok numpy ints",
-     lambda f: FIG.plot_penalty_budget(np.array([2, 3]), [0.1, 0.2], np.float64(0.2),
-                                       [0.1, 0.1], [0.3, 0.3], budget=np.int64(2))),
-    ("plot_bounds_by_data_set ok one row",
-     lambda f: FIG.plot_bounds_by_data_set(("a",), {"x": np.array([0.1])})),
-    # book figures ok, chapter 7
-    ("plot_c_effect ok one panel",
-     lambda f: FIG.plot_c_effect(np.array([1.0, 2.0]),
-                                 {"A": dict(bound=[0.2, 0.3], test=[0.1, 0.1],
-                                            rep_bound=np.float64(0.3), rep_test=0.1)})),
-    # book figures ok, chapter 8
-    ("plot_leaf_prices ok integer sizes and lists",
-     lambda f: FIG.plot_leaf_prices(np.arange(1, 4), [{"a": [1, 2, 3], "b": (0.5, 0.5, 0.5)}],
-                                    titles=[None], reference="b")),
 
     # -------------------- plotting.py
     ("plot_tree ok counts-only tree",
@@ -2219,8 +1941,6 @@ VALID_EDGE_INPUT = [
      lambda f: pk.tree.leaf_errors([[1, 2], [3, 0]], [0, 1])),
     ("best_subtree_errors ok 2-D",
      lambda f: RE.best_subtree_errors(T, np.ones((T.n_nodes, 2), int))),
-    ("pruning_share_experiment ok np.int64 seeds",
-     lambda f: EX.pruning_share_experiment(X, y, np.array([0.5]), np.arange(1), cv=2)),
 
     # -------------------- growing.py
     ("gain ok fractional counts",
@@ -2253,47 +1973,14 @@ for _name in ("train_error_impurity", "entropy", "gini"):
                          (f"{_name} ok empty rows", lambda f, n=_name: getattr(G, n)(np.zeros((2, 2))))]
 
 
-def _mentions(message: str, word: str) -> bool:
-    """Whether the message contains ``word`` (a whole word when it is a single letter)."""
-    if len(word) == 1:
-        return re.search(rf"\b{re.escape(word)}\b", message) is not None
-    return word.lower() in message.lower()
-
-
-@pytest.mark.parametrize("call, error, word", [pytest.param(c, e, w, id=i)
-                                               for i, c, e, w in BAD_INPUT])
-def test_bad_input_gets_a_clear_error(f, call, error, word):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        with pytest.raises(error) as info:
-            call(f)
-    plt.close("all")
-    assert isinstance(info.value, (ValueError, TypeError, AttributeError, FileNotFoundError))
-    assert not isinstance(info.value, (KeyError, UnicodeDecodeError)), info.value
-    if isinstance(info.value, IndexError):
-        assert isinstance(info.value, OutOfRangeError)
-    message = str(info.value)
-    assert message and _mentions(message, word), message
-
-
-@pytest.mark.parametrize("call", [pytest.param(c, id=i) for i, c in VALID_EDGE_INPUT])
-def test_valid_edge_input_is_accepted(f, call):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        call(f)
-    plt.close("all")
+test_bad_input_gets_a_clear_error, test_valid_input_is_accepted = table_tests(
+    BAD_INPUT, VALID_EDGE_INPUT)
 
 
 def test_the_table_covers_every_public_function():
     """Every function and public method of the modules appears in the tables' labels."""
     labels = " ".join(label for label, *_ in BAD_INPUT + VALID_EDGE_INPUT)
-    modules = [pk.tree, V, KM, NB, PL, FIG, D, CC, RE, G]
-    missing = []
-    for module in modules:
-        for name in module.__all__:
-            obj = getattr(module, name)
-            if callable(obj) and not isinstance(obj, type) and name not in labels:
-                missing.append(f"{module.__name__}.{name}")
+    missing = uncovered(labels, [pk.tree, V, KM, NB, PL, D, CC, RE, G])
     for cls, methods in [(pk.Tree, ["from_arrays", "from_sklearn", "subtree", "apply",
                                     "predict", "error", "node_counts", "counts_from_leaves",
                                     "sum_over_leaves", "leaf_errors", "check_node",
