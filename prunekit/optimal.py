@@ -65,7 +65,7 @@ class Binarization(ReadOnlyArrays):
 
     A tree on the binary features sends a sample left when column j is 0, that is when
     ``x[feature[j]] <= threshold[j]``: prunekit's (and scikit-learn's) rule on the original
-    feature, so :meth:`to_original` only renames the splits.
+    feature, so :meth:`to_original` only renames the splits. The arrays are read-only.
 
     Attributes
     ----------
@@ -77,8 +77,6 @@ class Binarization(ReadOnlyArrays):
         Number of original features.
     feature_names : tuple of str or None
         Names of the original features (a DataFrame's columns), when known.
-
-    The arrays are read-only.
     """
 
     feature: np.ndarray
