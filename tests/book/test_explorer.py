@@ -120,3 +120,24 @@ def test_a_figure_left_by_a_failing_draw_is_closed():
     with pytest.raises(RuntimeError, match="boom"):
         explorer(failing, {"k": [1]})
     assert plt.get_fignums() == []
+
+
+def test_frames_are_reduced_to_a_palette_unless_asked_not_to():
+    from PIL import Image
+    import io
+
+    fig, ax = plt.subplots(figsize=(3, 2))
+    ax.imshow([[0, 1], [2, 3]], cmap="viridis")
+    ax.plot([0, 1], [0, 1], "o-")
+    full = frame_png(fig, colors=None)
+    small = frame_png(fig)
+    plt.close(fig)
+    assert Image.open(io.BytesIO(full)).mode == "RGBA"
+    assert Image.open(io.BytesIO(small)).mode == "P"
+    assert Image.open(io.BytesIO(small)).size == Image.open(io.BytesIO(full)).size
+
+
+@pytest.mark.parametrize("colors", [0, 1, 300])
+def test_a_palette_size_out_of_range_is_refused(colors):
+    with pytest.raises(ValueError, match="colors must be between 2 and 256"):
+        explorer(draw_line, {"slope": [1]}, colors=colors)
