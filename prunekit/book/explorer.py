@@ -24,6 +24,8 @@ import html
 import io
 from collections.abc import Callable, Mapping, Sequence
 
+from prunekit.book._extras import require
+
 __all__ = ["explorer", "frame_png"]
 
 DPI = 96
@@ -95,8 +97,9 @@ def _options(name, values):
 
 def _draw_frame(draw, kwargs, dpi, colors):
     """Call ``draw(**kwargs)``; return the widget showing its figure and printed text."""
-    import ipywidgets as widgets
     import matplotlib.pyplot as plt
+
+    widgets = require("ipywidgets", "prunekit.book.explorer")
 
     before = set(plt.get_fignums())
     printed = io.StringIO()
@@ -167,8 +170,7 @@ def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
         ``colors`` is not between 2 and 256, or
         ``draw`` leaves no figure open.
     """
-    import ipywidgets as widgets
-
+    widgets = require("ipywidgets", "prunekit.book.explorer")
     if colors is not None and not 2 <= colors <= 256:
         raise ValueError(f"colors must be between 2 and 256 (or None), not {colors}")
     if not callable(draw):
