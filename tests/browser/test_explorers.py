@@ -1,0 +1,111 @@
+"""The chapters' explorers work on the static page: moving a slider changes the figure.
+
+Every explorer (``prunekit.book.explorer``) holds its frames, drawn in advance, in a Stack
+linked to its sliders in the browser. On every page with an explorer, at 1280 px and at
+390 px, each slider is moved with the keyboard (focus its handle, press End, Home, then
+ArrowRight until the figure changes), and the test fails unless each move changes the frame
+shown under it (the bytes of the visible image and the text printed above it), not only the
+slider's readout.
+"""
+
+import pytest
+from layout import WAIT_MS
+from test_book_pages import _WIDGET_VIEWS_JS, _load
+
+pytestmark = pytest.mark.browser
+
+# page -> number of sliders of its explorer
+EXPLORERS = {
+    "chapters/01-decision-trees": 1,
+    "chapters/02-cost-complexity": 1,
+    "chapters/03-reduced-error": 1,
+    "chapters/04-kearns-mansour": 2,
+    "chapters/05-nobel": 1,
+    "chapters/06-rademacher": 1,
+    "chapters/08-classic-heuristics": 1,
+}
+
+HANDLES = ".widget-hslider .noUi-handle"
+
+# What the explorer of a slider handle shows: its slider's readout, and the visible frame
+# (a hash of the shown image's bytes, with the text printed above it), or null when no
+# image is visible.
+_STATE_JS = """
+async (handle) => {
+  const slider = handle.closest('.widget-hslider');
+  const box = slider.closest('.widget-vbox');
+  const readout = slider.querySelector('.widget-readout');
+  const imgs = Array.from(box.querySelectorAll('img'))
+    .filter(img => img.offsetWidth > 0 && img.offsetHeight > 0);
+  if (imgs.length !== 1) return {readout: readout && readout.textContent, frame: null,
+                                 images: imgs.length};
+  const bytes = new Uint8Array(await (await fetch(imgs[0].src)).arrayBuffer());
+  let hash = 0;
+  for (const b of bytes) hash = (hash * 31 + b) | 0;
+  const text = Array.from(box.querySelectorAll('pre'))
+    .filter(p => p.offsetWidth > 0).map(p => p.textContent).join('|');
+  return {readout: readout && readout.textContent, images: 1,
+          frame: bytes.length + ':' + hash + ':' + text};
+}
+"""
+
+
+def _state(handle):
+    return handle.evaluate(_STATE_JS)
+
+
+def _move(page, handle, key):
+    """Press ``key`` on the slider handle; return the state before and after."""
+    before = _state(handle)
+    handle.focus()
+    page.keyboard.press(key)
+    waited = 0
+    after = _state(handle)
+    while after == before and waited < 5000:
+        page.wait_for_timeout(100)
+        waited += 100
+        after = _state(handle)
+    return before, after
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+@pytest.mark.parametrize("chapter", sorted(EXPLORERS))
+def test_moving_a_slider_changes_the_figure(browser, book_url, built_book, chapter, width):
+    assert (built_book / f"{chapter}.html").is_file(), f"{chapter}.html was not built"
+    page, seen = _load(browser, book_url, chapter, width=width)
+    problems = []
+    try:
+        page.wait_for_function(
+            f"() => {{ const [n, drawn] = ({_WIDGET_VIEWS_JS})(); return n > 0 && drawn === n; }}",
+            timeout=WAIT_MS)
+        page.wait_for_function(
+            f"() => document.querySelectorAll('{HANDLES}').length >= {EXPLORERS[chapter]}",
+            timeout=WAIT_MS)
+        handles = page.locator(HANDLES)
+        assert handles.count() == EXPLORERS[chapter], (
+            f"{chapter}: {handles.count()} sliders, expected {EXPLORERS[chapter]}")
+        for i in range(handles.count()):
+            handle = handles.nth(i)
+            handle.scroll_into_view_if_needed()
+            for key in ("End", "Home", "ArrowRight"):
+                before, after = _move(page, handle, key)
+                # Two neighbouring values may legitimately draw the same figure (both
+                # scales prune to the root, say): step on until the figure changes.
+                last = before
+                while (key == "ArrowRight" and after["frame"] == before["frame"]
+                       and after["readout"] != last["readout"]):
+                    last, after = _move(page, handle, key)
+                where = f"slider {i + 1}, {key}"
+                if before["frame"] is None or after["frame"] is None:
+                    problems.append(f"{where}: no single visible figure "
+                                    f"({before['images']} then {after['images']} images)")
+                elif after["readout"] == before["readout"]:
+                    problems.append(f"{where}: the readout stayed {before['readout']!r}")
+                elif after["frame"] == before["frame"]:
+                    problems.append(f"{where}: the readout went from {before['readout']!r} "
+                                    f"to {after['readout']!r} but the figure did not change")
+        if seen["errors"]:
+            problems.append(f"JavaScript errors: {seen['errors']}")
+    finally:
+        page.context.close()
+    assert not problems, f"{chapter}.html at {width} px:\n  " + "\n  ".join(problems)
