@@ -19,7 +19,7 @@ import importlib.util
 
 #: For each extra, the module each of its distributions is imported as.
 EXTRAS = {
-    "book": {"ipywidgets": "ipywidgets", "joblib": "joblib",
+    "book": {"ipywidgets": "ipywidgets", "joblib": "joblib", "pillow": "PIL",
              "scikit-posthocs": "scikit_posthocs", "statsmodels": "statsmodels",
              "tqdm": "tqdm"},
     "study": {"imodels": "imodels"},
