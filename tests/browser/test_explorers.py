@@ -26,6 +26,8 @@ EXPLORERS = {
 }
 
 HANDLES = ".widget-hslider .noUi-handle"
+# How long a moved slider's frame must stay the one before to count as unchanged.
+SAME_FRAME_MS = 2000
 
 # What the explorer of a slider handle shows: its slider's readout, and the visible frame
 # (a hash of the shown image's bytes, with the text printed above it), or null when no
@@ -55,13 +57,22 @@ def _state(handle):
 
 
 def _move(page, handle, key):
-    """Press ``key`` on the slider handle; return the state before and after."""
+    """Press ``key`` on the slider handle; return the state before and after.
+
+    "After" is once the readout has changed and one frame is drawn under it (the Stack draws
+    a newly selected frame a moment later), and that frame differs from the one before or
+    has stayed the same for ``SAME_FRAME_MS`` (two neighbouring values may draw the same
+    figure); a page that never gets there is reported as it is after ``WAIT_MS``.
+    """
     before = _state(handle)
     handle.focus()
     page.keyboard.press(key)
-    waited = 0
-    after = _state(handle)
-    while after == before and waited < 5000:
+    after, waited, same_for = _state(handle), 0, 0
+    while waited < WAIT_MS:
+        moved = after["readout"] != before["readout"] and after["frame"] is not None
+        if moved and (after["frame"] != before["frame"] or same_for >= SAME_FRAME_MS):
+            break
+        same_for = same_for + 100 if moved else 0
         page.wait_for_timeout(100)
         waited += 100
         after = _state(handle)
