@@ -5,10 +5,7 @@ The browser is Debian's chromium (`make chromium`), driven by Playwright; set th
 environment variable to use another Chromium binary.
 """
 
-import functools
-import http.server
 import os
-import threading
 from pathlib import Path
 
 import pytest
@@ -62,11 +59,6 @@ def pytest_generate_tests(metafunc):
         metafunc.parametrize("page_name", book_pages())
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):
-        pass
-
-
 @pytest.fixture(scope="session")
 def built_book():
     if not (BUILD_DIR / "index.html").is_file():
@@ -96,14 +88,12 @@ def save_screenshot(page, page_name, width):
 @pytest.fixture(scope="session")
 def book_url(built_book):
     """Base URL of a local HTTP server on a free port serving _build/html."""
-    handler = functools.partial(_QuietHandler, directory=str(built_book))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    from layout import serve
+
+    server, url = serve(built_book)
+    yield url
     server.shutdown()
     server.server_close()
-    thread.join(timeout=5)
 
 
 @pytest.fixture(scope="session")

@@ -227,11 +227,16 @@ def wait_until_typeset(page, timeout_ms: int = WAIT_MS) -> list[str]:
     Returns the ``src`` of the images that did not load.
     """
     if page.evaluate("() => !!document.querySelector('.math')"):
-        page.wait_for_function(
-            "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
-            timeout=timeout_ms)
-        page.evaluate("() => MathJax.startup.promise.then(() => true)")
+        wait_for_mathjax(page, timeout_ms)
     return page.evaluate(_LOAD_IMAGES_JS)
+
+
+def wait_for_mathjax(page, timeout_ms: int = WAIT_MS) -> None:
+    """Wait until MathJax has started and typeset the page."""
+    page.wait_for_function(
+        "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
+        timeout=timeout_ms)
+    page.evaluate("() => MathJax.startup.promise.then(() => true)")
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import save_screenshot
-from layout import WAIT_MS, measure, wait_until_typeset
+from layout import WAIT_MS, measure, wait_for_mathjax, wait_until_typeset
 
 pytestmark = pytest.mark.browser
 
@@ -139,14 +139,6 @@ def unfinished_requests(page, seen, timeout_ms=WAIT_MS):
     return sorted(request.url for request in seen["pending"])
 
 
-def _wait_for_mathjax(page):
-    page.wait_for_function(
-        "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
-        timeout=WAIT_MS,
-    )
-    page.evaluate("() => MathJax.startup.promise.then(() => true)")
-
-
 def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name):
     html_file = built_book / f"{page_name}.html"
     assert html_file.is_file(), f"{page_name}.html was not built: run `make book`"
@@ -205,7 +197,7 @@ def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name)
 def _math_problems(page):
     """Every formula typeset, without MathJax errors or raw TeX left in the text."""
     try:
-        _wait_for_mathjax(page)
+        wait_for_mathjax(page)
     except Exception as exc:  # noqa: BLE001 - reported with the page name
         return [f"MathJax did not start: {exc}"]
     problems = []
