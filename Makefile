@@ -33,7 +33,7 @@ export PRUNEKIT_WEKA_JAR := $(WEKA_JAR)
 PYTEST := pytest -p no:cacheprovider
 BUILD_BOOK := jupyter-book build . -W -n --keep-going
 
-.PHONY: help venv book book-full book-student test chromium rpart weka lab bench clean
+.PHONY: help venv book book-full book-student test test-library test-classroom chromium rpart weka lab bench clean
 
 help:
 	@sed -n '3,7s/^# *//p' Makefile
@@ -94,11 +94,17 @@ book-student: venv
 # ---------------------------------------------------------------------------------------------
 # Tests (stop at the first failing step)
 
+# The classroom of the notebook step (a bare environment with the wheel of the work tree),
+# built afresh by every `make test`, beside the library tests.
+CLASSROOM := _build/classroom
+export PRUNEKIT_CLASSROOM := $(CURDIR)/$(CLASSROOM)
+
 test: venv
 	$(MAKE) --no-print-directory rpart
 	$(MAKE) --no-print-directory weka
-	@echo "== 1/4 library tests"
-	$(PYTEST) tests -m "not browser and not notebooks" -n 2
+	rm -rf $(CLASSROOM)
+	@echo "== 1/4 library tests, and beside them the classroom for step 2"
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-library test-classroom
 	@echo "== 2/4 notebooks, each run once from the built wheel: every stored output must match"
 	$(PYTEST) tests -m notebooks -n 2
 	@echo "== 3/4 book build, both editions side by side (warnings are errors)"
@@ -106,6 +112,13 @@ test: venv
 	@echo "== 4/4 the built pages in a headless browser"
 	$(MAKE) --no-print-directory chromium
 	$(PYTEST) tests/browser -m browser -n 2
+
+# The two halves of step 1. The classroom's half mostly waits for pip and the disk.
+test-library: venv
+	$(PYTEST) tests -m "not browser and not notebooks and not classroom" -n 2
+
+test-classroom: venv
+	$(PYTEST) tests -m classroom -q
 
 # $(call apt_install,CHECK,WHAT,PACKAGES): when the shell test CHECK fails, install Debian's
 # PACKAGES with apt (with sudo unless root); otherwise say that WHAT was found.

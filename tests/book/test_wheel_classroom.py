@@ -44,9 +44,15 @@ from test_packaging import copy_package_source
 
 from prunekit.book._extras import EXTRAS
 
-# ``make test`` runs these tests as its notebook step (``-m notebooks``): every chapter and
-# every exercise solution runs here, once, and its stored outputs are compared with the run.
-pytestmark = pytest.mark.notebooks
+# ``make test`` runs these tests in two parts. Beside the library tests (``-m classroom``,
+# one process): the classroom is built, checked, and the install cell runs from a clone; the
+# waits of pip for the disk then overlap with the library's work. The notebook step (``-m
+# notebooks``): every chapter and every exercise solution runs here, once, and its stored
+# outputs are compared with the run. With ``PRUNEKIT_CLASSROOM`` set to a folder, the
+# classroom is built there once and the second part reuses it (``make test`` empties the
+# folder first, so the wheel is always that of the work tree).
+classroom_test = pytest.mark.classroom
+notebook_test = pytest.mark.notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) \
@@ -123,13 +129,22 @@ class Classroom:
     times: dict          # how long building it took, in seconds
 
 
+def _classroom_home(tmp_path_factory) -> Path:
+    """Where the classroom is built: ``$PRUNEKIT_CLASSROOM``, or else the run's temporary
+    folder, which the workers of ``pytest -n`` share."""
+    if os.environ.get("PRUNEKIT_CLASSROOM"):
+        shared = Path(os.environ["PRUNEKIT_CLASSROOM"]).resolve()
+        shared.mkdir(parents=True, exist_ok=True)
+        return shared
+    shared = tmp_path_factory.getbasetemp()
+    return shared.parent if os.environ.get("PYTEST_XDIST_WORKER") else shared
+
+
 @pytest.fixture(scope="session")
 def classroom(tmp_path_factory) -> Classroom:
-    """The classroom, built once per test run: with ``pytest -n``, the first worker builds
-    it in the run's temporary folder, which every worker shares, while the others wait."""
-    shared = tmp_path_factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):
-        shared = shared.parent
+    """The classroom, built once: the first process or worker that needs it builds it while
+    the others wait, and later runs with the same ``PRUNEKIT_CLASSROOM`` reuse it."""
+    shared = _classroom_home(tmp_path_factory)
     folder, record = shared / "classroom", shared / "classroom.json"
     with _locked(shared / "classroom.lock"):
         if not record.exists():
@@ -148,6 +163,7 @@ def classroom(tmp_path_factory) -> Classroom:
                      tmp_path_factory.mktemp("work"), times)
 
 
+@classroom_test
 def test_prunekit_comes_from_the_wheel(classroom):
     where = _run([classroom.python, "-c", "import prunekit, prunekit.datasets as d; "
                   "print(prunekit.__file__); print(len(d.load_results('study')))"],
@@ -159,6 +175,7 @@ def test_prunekit_comes_from_the_wheel(classroom):
     assert int(rows) > 0
 
 
+@classroom_test
 def test_the_classroom_has_nothing_of_the_test_environment(classroom):
     """No path of the test interpreter's environment, and none of the development packages
     that prunekit[book] does not bring; the study's methods are those it can run."""
@@ -175,6 +192,7 @@ def test_the_classroom_has_nothing_of_the_test_environment(classroom):
     assert "hs-cv" not in methods and "ccp-cv" in methods
 
 
+@classroom_test
 def test_the_classroom_is_built_in_a_few_minutes(classroom):
     assert classroom.times["total_seconds"] < 600, classroom.times
 
@@ -189,6 +207,7 @@ def _nbval(python: Path, env: dict, work: Path, notebook: Path) -> subprocess.Co
                  "--rootdir", str(work), notebook.name], work, env)
 
 
+@notebook_test
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_runs_in_the_classroom(classroom, notebook):
     result = _nbval(classroom.python, classroom.env,
@@ -196,6 +215,7 @@ def test_notebook_runs_in_the_classroom(classroom, notebook):
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
 
+@classroom_test
 def test_a_notebook_reading_a_repository_file_fails_here(classroom, tmp_path):
     """The check has teeth: a notebook that reads a table next to the package source, as it
     would in the repository, fails in the classroom."""
@@ -232,6 +252,7 @@ def local_clone(folder: Path) -> tuple[str, str]:
     return f"file://localhost{clone}", branch
 
 
+@classroom_test
 def test_the_install_cell_installs_prunekit_where_it_is_missing():
     """A bare environment, a notebook whose install cell points at a local clone: the cell's
     ``pip install "prunekit[book] @ git+..."`` brings prunekit and everything of the extra."""
