@@ -17,7 +17,8 @@ For each page it reports
 * ``shrunk``: images shown at less than 95 % of the size they were drawn at (the fonts shrink
   with them; figures should be drawn at the size they are shown),
 * ``bare_refs``: links in the text whose words are the bare title of a page or section
-  (a cross-reference should read "Chapter 6" or "Section 4.6", linked),
+  (a cross-reference should read "Chapter 6" or "Section 4.6", linked; links to glossary
+  terms are not cross-references),
 * ``unlinked``: mentions of "Chapter N" / "Section N.M" / "Appendix" of another chapter that
   are not links,
 * ``paper_numbers``: "Theorem 5"-style numbers that are not the book's (the book numbers its
@@ -108,7 +109,8 @@ _TEXT_JS = r"""
                + ' .footnote, .bibliography, .admonition-title';
   const links = [];
   for (const a of article.querySelectorAll('a.reference.internal')) {
-    if (a.closest(skip)) continue;
+    // a glossary term ("reduced-error pruning") may share its words with a title
+    if (a.closest(skip) || a.querySelector('.std-term')) continue;
     links.push(a.textContent.replace(/\s+/g, ' ').trim());
   }
   const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);

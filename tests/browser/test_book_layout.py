@@ -39,6 +39,8 @@ def test_page_fits_a_phone(browser, book_url, titles, page_name):
     problems = [f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY_ON_A_PHONE if found[key]]
     if seen["errors"]:
         problems.append(f"JavaScript errors: {seen['errors']}")
+    if seen["console"]:
+        problems.append(f"errors in the console: {seen['console'][:5]}")
     assert not problems, f"{page_name}.html at {PHONE} px:\n  " + "\n  ".join(problems)
 
 

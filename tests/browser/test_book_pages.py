@@ -13,7 +13,8 @@ For each page listed in _toc.yml, in one visit:
 * solutions: every sphinx-exercise solution is collapsed and opens on a click;
 * network: no request for the book's own files fails or hangs, and no other host is contacted
   (the page is loaded with every outside request blocked, as on a machine with no network);
-* no JavaScript error is thrown.
+* no JavaScript error is thrown and nothing is logged to the console as an error (a missing
+  file, or pydata's theme complaining about its colour mode).
 
 The phone width is checked in test_book_layout.py. Needs the built book (`make book`) and
 Chromium (`make chromium`).
@@ -86,7 +87,7 @@ def _load(browser, book_url, page_name, width=1280):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
-    seen = {"outside": [], "failed": [], "errors": [], "pending": set()}
+    seen = {"outside": [], "failed": [], "errors": [], "console": [], "pending": set()}
 
     def route(route):
         url = route.request.url
@@ -97,15 +98,10 @@ def _load(browser, book_url, page_name, width=1280):
             route.continue_()
 
     def on_response(response):
-        # The browser asks for /favicon.ico on its own; the book need not have one.
-        if urlsplit(response.url).path == "/favicon.ico":
-            return
         if response.status >= 400 and _is_same_origin(response.url, book_url):
             seen["failed"].append(f"{response.status} {response.url}")
 
     def on_request_failed(request):
-        if urlsplit(request.url).path == "/favicon.ico":
-            return
         if _is_same_origin(request.url, book_url) and not any(
             request.url in failure for failure in seen["failed"]
         ):
@@ -114,6 +110,10 @@ def _load(browser, book_url, page_name, width=1280):
     def on_page_error(error):
         seen["errors"].append(str(error))
 
+    def on_console(message):
+        if message.type == "error":
+            seen["console"].append(message.text)
+
     page.route("**/*", route)
     page.on("request", lambda request: seen["pending"].add(request))
     page.on("requestfinished", lambda request: seen["pending"].discard(request))
@@ -121,6 +121,7 @@ def _load(browser, book_url, page_name, width=1280):
     page.on("requestfailed", on_request_failed)
     page.on("requestfailed", lambda request: seen["pending"].discard(request))
     page.on("pageerror", on_page_error)
+    page.on("console", on_console)
     page.goto(f"{book_url}/{page_name}.html", wait_until="load")
     return page, seen
 
@@ -188,6 +189,8 @@ def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name)
             problems.append(f"requests to other hosts (blocked): {seen['outside']}")
         if seen["errors"]:
             problems.append(f"JavaScript errors: {seen['errors']}")
+        if seen["console"]:
+            problems.append(f"errors in the console: {seen['console'][:5]}")
     finally:
         page.context.close()
 

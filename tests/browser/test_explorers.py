@@ -117,6 +117,8 @@ def test_moving_a_slider_changes_the_figure(browser, book_url, built_book, chapt
                                     f"to {after['readout']!r} but the figure did not change")
         if seen["errors"]:
             problems.append(f"JavaScript errors: {seen['errors']}")
+        if seen["console"]:
+            problems.append(f"errors in the console: {seen['console'][:5]}")
     finally:
         page.context.close()
     assert not problems, f"{chapter}.html at {width} px:\n  " + "\n  ".join(problems)
