@@ -105,6 +105,14 @@ def gain(left_counts, right_counts, measure="information") -> np.ndarray:
         raise ValueError(f"right_counts must have as many classes (last axis) as "
                          f"left_counts, got {right_counts.shape[-1]} and "
                          f"{left_counts.shape[-1]}.")
+    return _gain(left_counts, right_counts, C)
+
+
+def _gain(left_counts: np.ndarray, right_counts: np.ndarray, C) -> np.ndarray:
+    """:func:`gain` of class counts the library computed itself, with the function C of
+    :func:`_measure`: nothing is checked (the growers call it once per node)."""
+    left_counts = left_counts.astype(np.float64, copy=False)
+    right_counts = right_counts.astype(np.float64, copy=False)
     n_left = left_counts.sum(axis=-1)
     n_right = right_counts.sum(axis=-1)
     n = np.maximum(n_left + n_right, 1)
@@ -216,7 +224,7 @@ def id3(X, y, measure="information", max_depth=None) -> Tree:
         splits = (ones.sum(axis=1) > 0) & (zeros.sum(axis=1) > 0)
         if not splits.any():
             return node
-        gains = np.where(splits, gain(zeros, ones, C), -np.inf)
+        gains = np.where(splits, _gain(zeros, ones, C), -np.inf)
         best = int(np.argmax(gains))
         j = int(features[best])
         rest = np.delete(features, best)
@@ -296,7 +304,7 @@ def _best_split(X: np.ndarray, onehot: np.ndarray, C,
              & (m - position >= min_samples_leaf))
     if not valid.any():
         return Split(-1, np.nan, 0.0, 0)
-    gains = np.where(valid, gain(left, right, C), -np.inf)
+    gains = np.where(valid, _gain(left, right, C), -np.inf)
     best_gain = gains.max()
     n_best = int(np.count_nonzero(gains >= best_gain - 1e-12))
     # Scan feature by feature, position by position, as a splitter does.
