@@ -119,24 +119,23 @@ _PHONE_JS = r"""
   const article = document.querySelector('article.bd-article') || document.querySelector('main');
   const column = article.getBoundingClientRect();
   const colRight = column.right - parseFloat(getComputedStyle(article).paddingRight) + 1;
-  const short = s => s.replace(/\s+/g, ' ').trim().slice(0, 70);
+  const short = s => Array.from(s.replace(/\s+/g, ' ').trim()).slice(0, 70).join('');
   const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
   const out = {cut: [], inline_math: [], orphans: []};
   const cued = e => !!e.closest('.scroll-cue');
-  const boxes = new Set();
-  for (const p of article.querySelectorAll('pre')) if (visible(p)) boxes.add(p);
-  for (const t of article.querySelectorAll('table')) {
-    if (!visible(t) || t.closest('mjx-container')) continue;
-    boxes.add(t.parentElement);
-    if (t.getBoundingClientRect().right > colRight && !cued(t)) {
-      out.cut.push('table ' + Math.round(t.getBoundingClientRect().width) + 'px: '
-                   + short(t.textContent));
+  const scrolls = box => box.scrollWidth > box.clientWidth + 1;
+  for (const p of article.querySelectorAll('pre')) {
+    if (visible(p) && scrolls(p) && !cued(p)) {
+      out.cut.push('code ' + p.scrollWidth + 'px in ' + p.clientWidth + 'px: '
+                   + short(p.textContent));
     }
   }
-  for (const box of boxes) {
-    if (box.scrollWidth > box.clientWidth + 1 && !cued(box)) {
-      out.cut.push(box.tagName.toLowerCase() + ' ' + box.scrollWidth + 'px in '
-                   + box.clientWidth + 'px: ' + short(box.textContent));
+  for (const t of article.querySelectorAll('table')) {
+    if (!visible(t) || t.closest('mjx-container')) continue;
+    const wide = t.getBoundingClientRect().right > colRight || scrolls(t.parentElement);
+    if (wide && !cued(t)) {
+      out.cut.push('table ' + Math.round(t.getBoundingClientRect().width) + 'px: '
+                   + short(t.textContent));
     }
   }
   const texOf = new Map();
@@ -399,6 +398,7 @@ def main(argv=None) -> int:
     parser.add_argument("--screenshots", type=Path, help="save full-page PNGs here")
     parser.add_argument("--json", action="store_true", help="print the raw measures as JSON")
     args = parser.parse_args(argv)
+    sys.stdout.reconfigure(errors="replace")
     pages = book_pages() if args.all or not args.pages else args.pages
     widths = args.width or [1280]
     titles = titles_of(args.build)
