@@ -8,8 +8,9 @@
 // 2. Boxes that scroll sideways say so. A table, code cell or text output wider than its box
 //    gets the class scroll-cue (a shadow at the edge that hides columns and a "scroll" label,
 //    book.css) for as long as it is wider.
-// 3. Punctuation stays with its formula. A full stop or comma right after in-line math is
-//    joined to it by a word joiner (U+2060), so that a line never starts with it.
+// 3. Punctuation stays with its formula. A full stop, comma or closing bracket right after
+//    in-line math is put with the formula in a span that does not break (math-nobreak,
+//    book.css), so that a line never starts with it.
 (function () {
   "use strict";
   var FIGURES = "article .cell_output img, article figure img";
@@ -109,14 +110,20 @@
   }
 
   // 3. Punctuation after in-line math --------------------------------------------------------
-  var PUNCTUATION = /^[.,;:!?)\]]/;
+  var PUNCTUATION = /^[.,;:!?)\]]+/;
 
   function joinPunctuation() {
     document.querySelectorAll("article span.math").forEach(function (math) {
       var after = math.nextSibling;
-      if (after && after.nodeType === 3 && PUNCTUATION.test(after.textContent)) {
-        after.textContent = "\u2060" + after.textContent;
-      }
+      if (!after || after.nodeType !== 3) return;
+      var found = PUNCTUATION.exec(after.textContent);
+      if (!found) return;
+      var pair = document.createElement("span");
+      pair.className = "math-nobreak";
+      math.parentNode.insertBefore(pair, math);
+      pair.appendChild(math);
+      after.textContent = after.textContent.slice(found[0].length);
+      pair.appendChild(document.createTextNode(found[0]));
     });
   }
 

@@ -227,6 +227,25 @@ def figure_text_sizes(page) -> list[str]:
     return small
 
 
+#: The most a page of the book may weigh with its images and explorer frames, in bytes.
+MAX_PAGE_BYTES = 3_000_000
+
+
+def page_weight(build_dir: Path, page_name: str) -> int:
+    """Bytes a reader downloads for a page: its HTML (with the explorers' frames, which the
+    widget state holds) and the images of the book it shows (scripts, styles and fonts are
+    shared by every page and cached)."""
+    html_file = build_dir / f"{page_name}.html"
+    html = html_file.read_text(encoding="utf8", errors="replace")
+    images = set(re.findall(r'<img[^>]+src="([^"]+)"', html))
+    total = html_file.stat().st_size
+    for src in images:
+        path = (html_file.parent / src).resolve()
+        if path.is_file():
+            total += path.stat().st_size
+    return total
+
+
 def measure_phone(page) -> dict:
     """The phone measures of an opened (and typeset) page: see _PHONE_JS."""
     result = page.evaluate(_PHONE_JS)
@@ -397,10 +416,16 @@ def main(argv=None) -> int:
     parser.add_argument("--build", type=Path, default=ROOT / "_build" / "html")
     parser.add_argument("--screenshots", type=Path, help="save full-page PNGs here")
     parser.add_argument("--json", action="store_true", help="print the raw measures as JSON")
+    parser.add_argument("--weight", action="store_true",
+                        help="print each page's weight (HTML, frames and images) and stop")
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(errors="replace")
     pages = book_pages() if args.all or not args.pages else args.pages
     widths = args.width or [1280]
+    if args.weight:
+        for name in pages:
+            print(f"{name}: {page_weight(args.build, name) / 1e6:.2f} MB")
+        return 0
     titles = titles_of(args.build)
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 

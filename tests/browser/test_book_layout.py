@@ -16,7 +16,8 @@ import re
 
 import pytest
 from conftest import ROOT, book_pages, save_screenshot
-from layout import WAIT_MS, measure, measure_phone, wait_until_typeset
+from layout import (MAX_PAGE_BYTES, WAIT_MS, measure, measure_phone, page_weight,
+                    wait_until_typeset)
 from test_book_pages import _load
 
 pytestmark = pytest.mark.browser
@@ -44,6 +45,13 @@ def test_page_fits_a_phone(browser, book_url, titles, page_name):
     if seen["errors"]:
         problems.append(f"JavaScript errors: {seen['errors']}")
     assert not problems, f"{page_name}.html at {PHONE} px:\n  " + "\n  ".join(problems)
+
+
+def test_pages_are_light(built_book):
+    """No page, with its figures and its explorers' frames, weighs more than 3 MB."""
+    heavy = {name: weight for name in book_pages()
+             if (weight := page_weight(built_book, name)) > MAX_PAGE_BYTES}
+    assert not heavy, f"pages over {MAX_PAGE_BYTES} bytes: {heavy}"
 
 
 def test_the_index_lists_the_books_terms(built_book):
