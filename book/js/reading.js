@@ -16,8 +16,11 @@
   var FIGURES = "article .cell_output img, article figure img";
 
   // 1. Figures at full size --------------------------------------------------------------
+  // The width a figure was drawn at: the size a 2x PNG declares (Sphinx writes it as the
+  // image's style width, or a width attribute), else its width in pixels.
   function drawnWidth(img) {
-    return parseFloat(img.getAttribute("width")) || img.naturalWidth;
+    var declared = /px$/.test(img.style.width) ? img.style.width : img.getAttribute("width");
+    return parseFloat(declared) || img.naturalWidth;
   }
 
   function markZoomable(img) {
@@ -27,6 +30,9 @@
     img.setAttribute("role", "button");
     var alt = img.getAttribute("alt") || "figure";
     img.setAttribute("aria-label", "Open at full size: " + alt);
+    // Sphinx links an image with a declared size to its file: the view replaces that link
+    var link = img.closest("a.image-reference");
+    if (link) link.setAttribute("tabindex", "-1");
   }
 
   var opener = null; // the figure whose view is open, focused again when it closes
@@ -73,7 +79,10 @@
 
   document.addEventListener("click", function (event) {
     var img = event.target.closest && event.target.closest(FIGURES);
-    if (img && img.classList.contains("zoomable")) openView(img);
+    if (img && img.classList.contains("zoomable")) {
+      event.preventDefault();
+      openView(img);
+    }
   });
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape" && document.querySelector(".figure-zoom")) {

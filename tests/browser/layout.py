@@ -44,6 +44,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# The width an image was drawn at: the size a 2x PNG declares (Sphinx writes it as a style
+# width or a width attribute), else its width in pixels.
+_DRAWN_WIDTH_JS = (
+    "img => parseFloat(/px$/.test(img.style.width) ? img.style.width"
+    " : img.getAttribute('width')) || img.naturalWidth")
+
 # Display math: MathJax draws each display as an mjx-container[display="true"]. It fits when
 # it is no wider than the column (the article body) and does not scroll inside itself.
 _MEASURE_JS = r"""
@@ -56,6 +62,7 @@ _MEASURE_JS = r"""
                      || e.getBoundingClientRect().right > colRight;
   const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
   const out = {page: [], math: [], broken: [], code: [], tables: [], shrunk: []};
+  const drawnWidth = ${DRAWN};
   const root = document.documentElement;
   if (root.scrollWidth > root.clientWidth + 1) {
     out.page.push('the page is ' + root.scrollWidth + 'px wide in a ' + root.clientWidth
@@ -94,15 +101,15 @@ _MEASURE_JS = r"""
   for (const img of article.querySelectorAll('img')) {
     if (!visible(img) || !img.naturalWidth) continue;
     const shown = img.getBoundingClientRect().width;
-    const drawn = parseFloat(img.getAttribute('width')) || img.naturalWidth;
-    if (shown < 0.95 * drawn) {
-      out.shrunk.push(drawn + 'px shown at ' + Math.round(shown) + 'px: '
+    if (shown < 0.95 * drawnWidth(img)) {
+      out.shrunk.push(drawnWidth(img) + 'px shown at ' + Math.round(shown) + 'px: '
                       + (img.getAttribute('src') || '').slice(-40));
     }
   }
   return out;
 }
 """
+_MEASURE_JS = _MEASURE_JS.replace("${DRAWN}", _DRAWN_WIDTH_JS)
 
 # The phone measures (what a reader of a 390 px screen runs into):
 # * cut: tables, code cells and text outputs wider than their box that scroll without a
@@ -174,10 +181,11 @@ _FIGURES_JS = r"""
 () => {
   const article = document.querySelector('article.bd-article') || document.querySelector('main');
   const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
+  const drawnWidth = ${DRAWN};
   const found = [];
   article.querySelectorAll('img').forEach((img, index) => {
     if (!visible(img) || !img.naturalWidth) return;
-    const drawn = parseFloat(img.getAttribute('width')) || img.naturalWidth;
+    const drawn = drawnWidth(img);
     found.push({index, drawn, shown: img.getBoundingClientRect().width,
                 zoom: img.matches('.zoomable'),
                 name: (img.getAttribute('alt') || img.getAttribute('src') || '').slice(0, 60)});
@@ -185,6 +193,7 @@ _FIGURES_JS = r"""
   return found;
 }
 """
+_FIGURES_JS = _FIGURES_JS.replace("${DRAWN}", _DRAWN_WIDTH_JS)
 
 # Opens the enlarged view of the index-th image of the article (as a tap does) and returns the
 # width the figure is shown at there, then closes it with the Escape key.
