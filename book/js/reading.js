@@ -142,7 +142,16 @@
     pending = setTimeout(markScrolling, 150);
   }
 
+  // A result table's short cells (numbers, "9 = 9") stay on one line; long text wraps.
+  function keepShortCellsWhole() {
+    document.querySelectorAll("article table.dataframe td, article table.dataframe th")
+      .forEach(function (cell) {
+        if (cell.textContent.trim().length <= 24) cell.classList.add("short-cell");
+      });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    keepShortCellsWhole();
     joinPunctuation();
     markScrolling();
     window.addEventListener("resize", later);
