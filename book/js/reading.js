@@ -113,9 +113,7 @@
       box.classList.toggle("scroll-cue", wider);
       if (wider && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
     });
-    document.querySelectorAll(FIGURES).forEach(function (img) {
-      if (img.complete && img.naturalWidth) markZoomable(img);
-    });
+    document.querySelectorAll(FIGURES).forEach(markZoomable);
   }
 
   // 3. Punctuation after in-line math --------------------------------------------------------
