@@ -15,7 +15,8 @@ For each page it reports
 * ``code``: code cells and text outputs wider than their box,
 * ``tables``: tables wider than the column,
 * ``shrunk``: images shown at less than 95 % of the size they were drawn at (the fonts shrink
-  with them; figures should be drawn at the size they are shown),
+  with them; figures should be drawn at the size they are shown; a 2x PNG declares the size
+  it was drawn at with its width attribute),
 * ``bare_refs``: links in the text whose words are the bare title of a page or section
   (a cross-reference should read "Chapter 6" or "Section 4.6", linked; links to glossary
   terms are not cross-references),
@@ -24,7 +25,10 @@ For each page it reports
 * ``paper_numbers``: "Theorem 5"-style numbers that are not the book's (the book numbers its
   results "Theorem 4.1"; a paper's own number appears only as "Kearns and Mansour's Theorem 5"
   or "(their Theorem 5)"),
-* ``errors``: JavaScript errors.
+* ``errors``: JavaScript errors;
+
+and in a window up to 600 px wide (a phone), ``cut``, ``inline_math``, ``orphans`` and
+``figure_text`` (see :func:`measure_phone`).
 """
 
 from __future__ import annotations
@@ -41,6 +45,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# The width an image was drawn at: the size a 2x PNG declares (Sphinx writes it as a style
+# width or a width attribute), else its width in pixels.
+_DRAWN_WIDTH_JS = (
+    "img => parseFloat(/px$/.test(img.style.width) ? img.style.width"
+    " : img.getAttribute('width')) || img.naturalWidth")
+
 # Display math: MathJax draws each display as an mjx-container[display="true"]. It fits when
 # it is no wider than the column (the article body) and does not scroll inside itself.
 _MEASURE_JS = r"""
@@ -53,6 +63,7 @@ _MEASURE_JS = r"""
                      || e.getBoundingClientRect().right > colRight;
   const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
   const out = {page: [], math: [], broken: [], code: [], tables: [], shrunk: []};
+  const drawnWidth = ${DRAWN};
   const root = document.documentElement;
   if (root.scrollWidth > root.clientWidth + 1) {
     out.page.push('the page is ' + root.scrollWidth + 'px wide in a ' + root.clientWidth
@@ -91,14 +102,165 @@ _MEASURE_JS = r"""
   for (const img of article.querySelectorAll('img')) {
     if (!visible(img) || !img.naturalWidth) continue;
     const shown = img.getBoundingClientRect().width;
-    if (shown < 0.95 * img.naturalWidth) {
-      out.shrunk.push(img.naturalWidth + 'px shown at ' + Math.round(shown) + 'px: '
+    if (shown < 0.95 * drawnWidth(img)) {
+      out.shrunk.push(drawnWidth(img) + 'px shown at ' + Math.round(shown) + 'px: '
                       + (img.getAttribute('src') || '').slice(-40));
     }
   }
   return out;
 }
 """
+_MEASURE_JS = _MEASURE_JS.replace("${DRAWN}", _DRAWN_WIDTH_JS)
+
+# The phone measures (what a reader of a 390 px screen runs into):
+# * cut: tables, code cells and text outputs wider than their box that scroll without a
+#   visible cue (book/js/reading.js marks a box that scrolls with the class scroll-cue);
+# * inline_math: in-line formulas wider than their line or sticking out of the column;
+# * orphans: punctuation after an in-line formula that the browser put alone at the start of
+#   the next line;
+# * figure_text: the smallest text of each figure in px as the reader can see it, inline or
+#   in the enlarged view (see figure_text_sizes): the figures are drawn with text of at least
+#   9 pt at 96 dpi (prunekit.book.figures._style), so at the size they were drawn at a
+#   figure's smallest text is 12 px, and it shrinks with the figure.
+_PHONE_JS = r"""
+() => {
+  const article = document.querySelector('article.bd-article') || document.querySelector('main');
+  const column = article.getBoundingClientRect();
+  const colRight = column.right - parseFloat(getComputedStyle(article).paddingRight) + 1;
+  const short = s => Array.from(s.replace(/\s+/g, ' ').trim()).slice(0, 70).join('');
+  const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
+  const out = {cut: [], inline_math: [], orphans: []};
+  const cued = e => !!e.closest('.scroll-cue');
+  const scrolls = box => box.scrollWidth > box.clientWidth + 1;
+  for (const p of article.querySelectorAll('pre')) {
+    if (visible(p) && scrolls(p) && !cued(p)) {
+      out.cut.push('code ' + p.scrollWidth + 'px in ' + p.clientWidth + 'px: '
+                   + short(p.textContent));
+    }
+  }
+  for (const t of article.querySelectorAll('table')) {
+    if (!visible(t) || t.closest('mjx-container')) continue;
+    const wide = t.getBoundingClientRect().right > colRight || scrolls(t.parentElement);
+    if (wide && !cued(t)) {
+      out.cut.push('table ' + Math.round(t.getBoundingClientRect().width) + 'px: '
+                   + short(t.textContent));
+    }
+  }
+  const texOf = new Map();
+  if (window.MathJax && MathJax.startup && MathJax.startup.document) {
+    for (const item of MathJax.startup.document.math) texOf.set(item.typesetRoot, item.math);
+  }
+  for (const m of article.querySelectorAll('mjx-container:not([display="true"])')) {
+    if (!visible(m) || m.closest('table, pre, .jupyter-widgets')) continue;
+    const r = m.getBoundingClientRect();
+    const line = m.parentElement.getBoundingClientRect();
+    if (r.right > colRight || r.right > line.right + 1 || r.left < line.left - 1) {
+      out.inline_math.push(Math.round(r.width) + 'px: ' + short(texOf.get(m) || ''));
+      continue;
+    }
+    // the text right after the formula (MathJax puts it in span.math, or bare)
+    const after = (m.parentElement.matches('span.math') ? m.parentElement : m).nextSibling;
+    const punct = after && after.nodeType === 3 && /^\u2060?[.,;:!?)\]]/.exec(after.textContent);
+    if (!punct) continue;
+    const range = document.createRange();
+    range.setStart(after, punct[0].length - 1);
+    range.setEnd(after, punct[0].length);
+    const p = range.getClientRects()[0];
+    const rects = m.getClientRects();
+    const last = rects[rects.length - 1];
+    if (p && last && p.top > (last.top + last.bottom) / 2 && p.left < last.left) {
+      out.orphans.push(short(texOf.get(m) || '') + ' | ' + short(after.textContent));
+    }
+  }
+  return out;
+}
+"""
+
+# The figures a reader may enlarge, and the size each is shown at. A figure's drawn width is
+# its width attribute (a 2x PNG declares its drawn size) or else its width in pixels.
+_FIGURES_JS = r"""
+() => {
+  const article = document.querySelector('article.bd-article') || document.querySelector('main');
+  const visible = e => e.offsetParent !== null && e.getClientRects().length > 0;
+  const drawnWidth = ${DRAWN};
+  const found = [];
+  article.querySelectorAll('img').forEach((img, index) => {
+    if (!visible(img) || !img.naturalWidth) return;
+    const drawn = drawnWidth(img);
+    found.push({index, drawn, shown: img.getBoundingClientRect().width,
+                zoom: img.matches('.zoomable'),
+                name: (img.getAttribute('alt') || img.getAttribute('src') || '').slice(0, 60)});
+  });
+  return found;
+}
+"""
+_FIGURES_JS = _FIGURES_JS.replace("${DRAWN}", _DRAWN_WIDTH_JS)
+
+# Opens the enlarged view of the index-th image of the article (as a tap does) and returns the
+# width the figure is shown at there, then closes it with the Escape key.
+_ZOOM_JS = r"""
+async (index) => {
+  const article = document.querySelector('article.bd-article') || document.querySelector('main');
+  const img = article.querySelectorAll('img')[index];
+  img.click();
+  const view = document.querySelector('.figure-zoom img');
+  if (!view) return 0;
+  if (!view.complete) await new Promise(done => { view.onload = done; view.onerror = done; });
+  const width = view.getBoundingClientRect().width;
+  document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape', bubbles: true}));
+  return document.querySelector('.figure-zoom') ? -width : width;
+}
+"""
+
+#: Up to this window width the phone measures are taken too.
+PHONE_WIDTH = 600
+#: The smallest text of a book figure at the size it was drawn at, in px (9 pt at 96 dpi).
+FIGURE_TEXT_PX = 9 * 96 / 72
+#: The smallest figure text a reader may be shown, in px, inline or enlarged.
+MIN_FIGURE_TEXT_PX = 9.0
+
+
+def figure_text_sizes(page) -> list[str]:
+    """The figures whose smallest text a reader sees under ``MIN_FIGURE_TEXT_PX``.
+
+    The size that counts is the larger of the figure as shown in the page and as shown in its
+    enlarged view (opened by clicking it, as a reader taps it); a view that does not close on
+    Escape counts as missing.
+    """
+    small = []
+    for figure in page.evaluate(_FIGURES_JS):
+        scale = figure["shown"] / figure["drawn"]
+        if figure["zoom"]:
+            scale = max(scale, page.evaluate(_ZOOM_JS, figure["index"]) / figure["drawn"])
+        if FIGURE_TEXT_PX * scale < MIN_FIGURE_TEXT_PX - 0.05:
+            small.append(f"{FIGURE_TEXT_PX * scale:.1f}px: {figure['name']}")
+    return small
+
+
+#: The most a page of the book may weigh with its images and explorer frames, in bytes.
+MAX_PAGE_BYTES = 3_000_000
+
+
+def page_weight(build_dir: Path, page_name: str) -> int:
+    """Bytes a reader downloads for a page: its HTML (with the explorers' frames, which the
+    widget state holds) and the images of the book it shows (scripts, styles and fonts are
+    shared by every page and cached)."""
+    html_file = build_dir / f"{page_name}.html"
+    html = html_file.read_text(encoding="utf8", errors="replace")
+    images = set(re.findall(r'<img[^>]+src="([^"]+)"', html))
+    total = html_file.stat().st_size
+    for src in images:
+        path = (html_file.parent / src).resolve()
+        if path.is_file():
+            total += path.stat().st_size
+    return total
+
+
+def measure_phone(page) -> dict:
+    """The phone measures of an opened (and typeset) page: see _PHONE_JS."""
+    result = page.evaluate(_PHONE_JS)
+    result["figure_text"] = figure_text_sizes(page)
+    return result
 
 # The words of every link in the text, and every "Chapter N"-style mention outside a link.
 _TEXT_JS = r"""
@@ -265,9 +427,16 @@ def main(argv=None) -> int:
     parser.add_argument("--build", type=Path, default=ROOT / "_build" / "html")
     parser.add_argument("--screenshots", type=Path, help="save full-page PNGs here")
     parser.add_argument("--json", action="store_true", help="print the raw measures as JSON")
+    parser.add_argument("--weight", action="store_true",
+                        help="print each page's weight (HTML, frames and images) and stop")
     args = parser.parse_args(argv)
+    sys.stdout.reconfigure(errors="replace")
     pages = book_pages() if args.all or not args.pages else args.pages
     widths = args.width or [1280]
+    if args.weight:
+        for name in pages:
+            print(f"{name}: {page_weight(args.build, name) / 1e6:.2f} MB")
+        return 0
     titles = titles_of(args.build)
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
@@ -285,6 +454,8 @@ def main(argv=None) -> int:
                 page.goto(f"{base}/{name}.html", wait_until="load")
                 wait_until_typeset(page)
                 result = measure(page, name, titles)
+                if width <= PHONE_WIDTH:
+                    result.update(measure_phone(page))
                 result["errors"] = errors
                 if args.screenshots:
                     args.screenshots.mkdir(parents=True, exist_ok=True)

@@ -16,16 +16,20 @@ import re
 
 import pytest
 from conftest import ROOT, book_pages, save_screenshot
-from layout import WAIT_MS, measure, wait_until_typeset
+from layout import (MAX_PAGE_BYTES, WAIT_MS, measure, measure_phone, page_weight,
+                    wait_until_typeset)
 from test_book_pages import _load
 
 pytestmark = pytest.mark.browser
 
 STUDENT_BUILD = ROOT / "_build" / "student" / "_build" / "html"
 PHONE = 390
-# On a phone, code lines (79 characters), wide tables and 7-inch figures may scroll or shrink
-# inside their boxes; the page itself and display equations may not overflow.
-MUST_BE_EMPTY_ON_A_PHONE = ["page", "math"]
+# On a phone, code lines (79 characters) and wide tables may scroll inside their boxes, but
+# only with a visible cue ("cut" counts those without one), and 7-inch figures may shrink, but
+# only when a tap opens them at a size where their text is readable ("figure_text"). Neither
+# the page, a display equation nor an in-line formula may overflow, and no line may start
+# with the punctuation that follows a formula ("orphans").
+MUST_BE_EMPTY_ON_A_PHONE = ["page", "math", "cut", "inline_math", "orphans", "figure_text"]
 
 
 def test_page_fits_a_phone(browser, book_url, titles, page_name):
@@ -33,6 +37,7 @@ def test_page_fits_a_phone(browser, book_url, titles, page_name):
     try:
         wait_until_typeset(page)
         found = measure(page, page_name, titles)
+        found.update(measure_phone(page))
         save_screenshot(page, page_name, PHONE)
     finally:
         page.context.close()
@@ -42,6 +47,13 @@ def test_page_fits_a_phone(browser, book_url, titles, page_name):
     if seen["console"]:
         problems.append(f"errors in the console: {seen['console'][:5]}")
     assert not problems, f"{page_name}.html at {PHONE} px:\n  " + "\n  ".join(problems)
+
+
+def test_pages_are_light(built_book):
+    """No page, with its figures and its explorers' frames, weighs more than 3 MB."""
+    heavy = {name: weight for name in book_pages()
+             if (weight := page_weight(built_book, name)) > MAX_PAGE_BYTES}
+    assert not heavy, f"pages over {MAX_PAGE_BYTES} bytes: {heavy}"
 
 
 def test_the_index_lists_the_books_terms(built_book):

@@ -9,6 +9,7 @@ Drawing trees and prunings is the core's (:func:`prunekit.plot_tree`,
 :func:`prunekit.plotting.plot_prunings`).
 """
 
+from prunekit.book.figures._style import show_inline_figures_sharp
 from prunekit.book.figures.ch01 import plot_growth, plot_growth_explorer, plot_tree_figure
 from prunekit.book.figures.ch02 import plot_alpha_selection, plot_path_explorer
 from prunekit.book.figures.ch03 import plot_pruning_share
@@ -43,3 +44,6 @@ __all__ = [
     # chapter 9
     "plot_critical_difference", "plot_pareto", "plot_ranks", "plot_noise",
 ]
+
+# In a notebook, the book's figures are shown as 2x PNGs at the size they are drawn at.
+show_inline_figures_sharp()

@@ -1,0 +1,167 @@
+// Reading on any screen (loaded on every page, see html_js_files in _config.yml):
+//
+// 1. Figures open at full size. A figure shown smaller than it was drawn (on a phone, a 7-inch
+//    figure is shrunk to half its size) opens, on a tap, a click, or Enter/Space once focused,
+//    in a view that shows it at the size it was drawn at, scrolling when it is wider than the
+//    screen. Escape, a tap on the view or its close button closes it. Chapter figures, the
+//    explorers' frames (drawn later by the widget manager) and the pages' figures all work so.
+// 2. Boxes that scroll sideways say so. A table, code cell or text output wider than its box
+//    gets the class scroll-cue (a shadow at the edge that hides columns and a "scroll" label,
+//    book.css) for as long as it is wider.
+// 3. Punctuation stays with its formula. A full stop, comma or closing bracket right after
+//    in-line math is put with the formula in a span that does not break (math-nobreak,
+//    book.css), so that a line never starts with it.
+(function () {
+  "use strict";
+  var FIGURES = "article .cell_output img, article figure img";
+
+  // 1. Figures at full size --------------------------------------------------------------
+  // The width a figure was drawn at: the size a 2x PNG declares (Sphinx writes it as the
+  // image's style width, or a width attribute), else its width in pixels.
+  function drawnWidth(img) {
+    var declared = /px$/.test(img.style.width) ? img.style.width : img.getAttribute("width");
+    return parseFloat(declared) || img.naturalWidth;
+  }
+
+  function markZoomable(img) {
+    if (img.classList.contains("zoomable")) return;
+    img.classList.add("zoomable");
+    img.setAttribute("tabindex", "0");
+    img.setAttribute("role", "button");
+    var alt = img.getAttribute("alt") || "figure";
+    img.setAttribute("aria-label", "Open at full size: " + alt);
+    // Sphinx links an image with a declared size to its file: the view replaces that link
+    var link = img.closest("a.image-reference");
+    if (link) link.setAttribute("tabindex", "-1");
+  }
+
+  var opener = null; // the figure whose view is open, focused again when it closes
+
+  function closeView() {
+    var view = document.querySelector(".figure-zoom");
+    if (view) view.remove();
+    document.body.classList.remove("figure-zoom-open");
+    if (opener) opener.focus();
+    opener = null;
+  }
+
+  function openView(img) {
+    closeView();
+    opener = img;
+    var view = document.createElement("div");
+    view.className = "figure-zoom";
+    view.setAttribute("role", "dialog");
+    view.setAttribute("aria-modal", "true");
+    view.setAttribute("aria-label", "Figure at full size");
+    var close = document.createElement("button");
+    close.type = "button";
+    close.className = "figure-zoom-close";
+    close.setAttribute("aria-label", "Close");
+    close.textContent = "\u00d7";
+    var large = document.createElement("img");
+    large.src = img.currentSrc || img.src;
+    large.alt = img.getAttribute("alt") || "";
+    large.style.width = drawnWidth(img) + "px";
+    var frame = document.createElement("div");
+    frame.className = "figure-zoom-frame";
+    frame.appendChild(large);
+    view.appendChild(close);
+    view.appendChild(frame);
+    view.addEventListener("click", function (event) {
+      if (event.target === view || event.target === close || event.target === large) {
+        closeView();
+      }
+    });
+    document.body.appendChild(view);
+    document.body.classList.add("figure-zoom-open");
+    close.focus();
+  }
+
+  document.addEventListener("click", function (event) {
+    var img = event.target.closest && event.target.closest(FIGURES);
+    if (img && img.classList.contains("zoomable")) {
+      event.preventDefault();
+      openView(img);
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && document.querySelector(".figure-zoom")) {
+      closeView();
+      return;
+    }
+    var img = event.target;
+    if (img.matches && img.matches("img.zoomable")
+        && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      openView(img);
+    }
+  });
+
+  // 2. Scroll cues --------------------------------------------------------------------------
+  function scrollBoxes() {
+    var boxes = [];
+    document.querySelectorAll("article pre").forEach(function (pre) { boxes.push(pre); });
+    document.querySelectorAll("article table").forEach(function (table) {
+      if (!table.closest("mjx-container")) boxes.push(table.parentElement);
+    });
+    return boxes;
+  }
+
+  function markScrolling() {
+    scrollBoxes().forEach(function (box) {
+      var wider = box.scrollWidth > box.clientWidth + 1;
+      box.classList.toggle("scroll-cue", wider);
+      if (wider && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+    });
+    document.querySelectorAll(FIGURES).forEach(markZoomable);
+  }
+
+  // 3. Punctuation after in-line math --------------------------------------------------------
+  var PUNCTUATION = /^[.,;:!?)\]]+/;
+
+  function joinPunctuation() {
+    document.querySelectorAll("article span.math").forEach(function (math) {
+      var after = math.nextSibling;
+      if (!after || after.nodeType !== 3) return;
+      var found = PUNCTUATION.exec(after.textContent);
+      if (!found) return;
+      var pair = document.createElement("span");
+      pair.className = "math-nobreak";
+      math.parentNode.insertBefore(pair, math);
+      pair.appendChild(math);
+      after.textContent = after.textContent.slice(found[0].length);
+      pair.appendChild(document.createTextNode(found[0]));
+    });
+  }
+
+  var pending = null;
+  function later() {
+    if (pending) clearTimeout(pending);
+    pending = setTimeout(markScrolling, 150);
+  }
+
+  // A result table's short cells (numbers, "9 = 9") stay on one line; long text wraps.
+  function keepShortCellsWhole() {
+    document.querySelectorAll("article table.dataframe td, article table.dataframe th")
+      .forEach(function (cell) {
+        if (cell.textContent.trim().length <= 24) cell.classList.add("short-cell");
+      });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    keepShortCellsWhole();
+    joinPunctuation();
+    markScrolling();
+    window.addEventListener("resize", later);
+    window.addEventListener("load", later);
+    if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+      MathJax.startup.promise.then(later);
+    }
+    // images load and widgets (the explorers' frames) are drawn after the page
+    document.addEventListener("load", function (event) {
+      if (event.target.tagName === "IMG") later();
+    }, true);
+    new MutationObserver(later).observe(document.querySelector("article") || document.body,
+                                        {childList: true, subtree: true});
+  });
+})();
