@@ -495,6 +495,28 @@ def latex_figure_numbers(app: Sphinx) -> None:
         app.config.numfig_secnum_depth = app.config.book_numfig_secnum_depth
 
 
+def pdf_name(config) -> str:
+    """The PDF edition's file name, from ``latex_documents`` (``pruning-decision-trees.pdf``)."""
+    documents = config.latex_documents
+    name = documents[0][1] if documents else "book.tex"
+    return name.removesuffix(".tex") + ".pdf"
+
+
+def link_the_pdf(app, pagename, templatename, context, doctree) -> None:
+    """Every page's download menu links to the PDF edition, which ``make pdf`` copies to the
+    top of the built HTML (``_build/html/pruning-decision-trees.pdf``)."""
+    for button in context.get("header_buttons", []):
+        if button.get("label") == "download-buttons":
+            button["buttons"].insert(0, {
+                "type": "link",
+                "url": context["pathto"](pdf_name(app.config), 1),
+                "text": "Book (PDF)",
+                "tooltip": "The whole book as a PDF, without the exercises' solutions",
+                "icon": "fas fa-book",
+                "label": "download-book-pdf-button",
+            })
+
+
 def setup(app: Sphinx) -> dict:
     app.add_config_value("appendix_letters", {}, "env")
     app.add_config_value("book_edition", "full", "env")
@@ -507,6 +529,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("autodoc-process-docstring", escape_docstring_notation)
     app.connect("html-page-context", add_edition_to_context)
     app.connect("html-page-context", each_script_once, priority=999)
+    app.connect("html-page-context", link_the_pdf, priority=600)
     app.connect("doctree-read", add_static_frames, priority=400)
     app.connect("doctree-resolved", tags_outside_split)
     app.add_post_transform(SvgToPdf)
