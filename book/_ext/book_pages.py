@@ -20,8 +20,10 @@
 * **The PDF edition.** A widget cannot run on paper: each explorer (``prunekit.book.explorer``)
   is given, next to its widget, the frame its sliders start at, read from the widget state the
   notebook stores, with the sliders' settings in words; the LaTeX builder picks that image,
-  the HTML builder the widget. SVG figures are converted to PDF with ``rsvg-convert``, and an
-  equation's ``\\tag{..}`` is moved out of the ``split`` environment Sphinx wraps it in.
+  the HTML builder the widget. Chapters, appendix, results and exercises are numbered as in
+  the HTML; long tables get column widths so that their cells wrap; SVG figures are converted
+  to PDF with ``rsvg-convert``; an equation's ``\\tag{..}`` is moved out of the ``split``
+  environment Sphinx wraps it in. Every page's download menu links to the PDF.
 """
 
 from __future__ import annotations
@@ -517,6 +519,41 @@ def link_the_pdf(app, pagename, templatename, context, doctree) -> None:
             })
 
 
+LONGTABLE_ROWS = 30        # Sphinx's LaTeX writer sets a table of more rows as a longtable
+
+
+def _column_widths(table: nodes.table) -> list[int]:
+    """Each column's share of the width: the mean length of its cells' text (at least 4)."""
+    lengths = defaultdict(list)
+    for row in table.findall(nodes.row):
+        for column, entry in enumerate(row.findall(nodes.entry)):
+            lengths[column].append(len(entry.astext()))
+    return [max(4, round(sum(values) / len(values))) for _, values in sorted(lengths.items())]
+
+
+def wrap_long_tables(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """LaTeX: a long table (a longtable) gets column widths, so its cells wrap.
+
+    Without given widths Sphinx sets a longtable's columns as ``l`` (one line per cell), and
+    a notation table with long explanations runs off the page; the widths given here follow
+    the mean length of each column's text. Short tables are set by tabulary, which wraps.
+    """
+    if app.builder.format != "latex":
+        return
+    for table in doctree.findall(nodes.table):
+        rows = list(table.findall(nodes.row))
+        if len(rows) <= LONGTABLE_ROWS or "colwidths-given" in table["classes"]:
+            continue
+        colspecs = list(table.findall(nodes.colspec))
+        widths = _column_widths(table)
+        if len(colspecs) != len(widths):
+            continue
+        for colspec, width in zip(colspecs, widths):
+            colspec["colwidth"] = width
+        table["classes"] = [c for c in table["classes"] if c != "colwidths-auto"]
+        table["classes"].append("colwidths-given")
+
+
 def setup(app: Sphinx) -> dict:
     app.add_config_value("appendix_letters", {}, "env")
     app.add_config_value("book_edition", "full", "env")
@@ -534,6 +571,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("doctree-resolved", tags_outside_split)
     app.add_post_transform(SvgToPdf)
     app.connect("doctree-resolved", latex_numbers_as_html)
+    app.connect("doctree-resolved", wrap_long_tables)
     app.connect("builder-inited", latex_figure_numbers, priority=900)
     app.add_config_value("book_numfig_secnum_depth", 1, "env")
     import sphinx_proof.nodes
