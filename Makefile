@@ -2,7 +2,7 @@
 #
 #   make book    build the HTML book into _build/html (EDITION=student: without solutions)
 #   make pdf     build the PDF edition into _build/pdf/pruning-decision-trees.pdf
-#   make test    everything CI runs: library tests, notebooks (nbval), book build, browser test
+#   make test    everything CI runs: library tests, notebooks (nbval), book build, browser, PDF
 #   make lab     JupyterLab on the chapter notebooks
 #   make bench   run the benchmarks
 #   make clean   remove the built book and the copied JavaScript
@@ -38,7 +38,7 @@ BUILD_BOOK := jupyter-book build . -W -n --keep-going
 .PHONY: help venv book book-full book-student pdf texlive test browser-test chromium rpart weka lab bench clean
 
 help:
-	@sed -n '3,7s/^# *//p' Makefile
+	@sed -n '3,8s/^# *//p' Makefile
 
 # ---------------------------------------------------------------------------------------------
 # Environment
