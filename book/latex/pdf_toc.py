@@ -1,7 +1,7 @@
 """The table of contents of the PDF edition: the book's ``_toc.yml`` without the Library reference.
 
 The Library reference (one page per module, written by autodoc) is looked up rather than
-read, and would add about 150 pages to the PDF; it stays in the HTML book and in the
+read, and would add about 130 pages to the PDF; it stays in the HTML book and in the
 docstrings. Every other part is kept, in the order of ``_toc.yml``, so a chapter added there is
 in the PDF too.
 
