@@ -1,7 +1,8 @@
 # Pruning Decision Trees: build the book, run the tests, open the notebooks.
 #
 #   make book    build the HTML book into _build/html (EDITION=student: without solutions)
-#   make test    everything CI runs: library tests, notebooks (nbval), book build, browser test
+#   make pdf     build the PDF edition into _build/pdf/pruning-decision-trees.pdf
+#   make test    everything CI runs: library tests, notebooks (nbval), book build, browser, PDF
 #   make lab     JupyterLab on the chapter notebooks
 #   make bench   run the benchmarks
 #   make clean   remove the built book and the copied JavaScript
@@ -9,7 +10,8 @@
 # The first target that needs them creates the Python environment in .venv and installs the
 # JavaScript assets (needs Python 3.11, Node.js with npm). Nothing is installed outside this folder,
 # except Debian's chromium for the browser test (`make chromium`), R with rpart for the rpart
-# comparison (`make rpart`) and Weka with a Java runtime for the J48 comparison (`make weka`).
+# comparison (`make rpart`), Weka with a Java runtime for the J48 comparison (`make weka`) and
+# TeX Live for the PDF edition (`make texlive`).
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -33,10 +35,11 @@ export PRUNEKIT_WEKA_JAR := $(WEKA_JAR)
 PYTEST := pytest -p no:cacheprovider
 BUILD_BOOK := jupyter-book build . -W -n --keep-going
 
-.PHONY: help venv book book-full book-student test test-library test-classroom chromium rpart weka lab bench clean
+.PHONY: help venv book book-full book-student pdf texlive test test-library test-classroom \
+  test-programs browser-test chromium rpart weka lab bench clean
 
 help:
-	@sed -n '3,7s/^# *//p' Makefile
+	@sed -n '3,8s/^# *//p' Makefile
 
 # ---------------------------------------------------------------------------------------------
 # Environment
@@ -91,6 +94,38 @@ book-full: venv
 book-student: venv
 	BOOK_EDITION=student $(BUILD_BOOK) --path-output $(STUDENT_BUILD)
 
+# The PDF edition: the book without the exercises' solutions (as the student edition) and without
+# the Library reference (book/latex/pdf_toc.py), through Sphinx's LaTeX writer and XeLaTeX,
+# into $(PDF). It is also copied to the top of both HTML editions, whose download menu links to
+# it: `make book pdf` gives a site ready to publish (either order; an HTML build keeps the PDF).
+PDF_BUILD := _build/pdf
+PDF_NAME := pruning-decision-trees
+PDF := $(PDF_BUILD)/$(PDF_NAME).pdf
+LATEX_DIR := $(PDF_BUILD)/_build/latex
+
+pdf: venv
+	$(MAKE) --no-print-directory texlive
+	python book/latex/pdf_toc.py $(PDF_BUILD)/_toc.yml
+	BOOK_EDITION=student jupyter-book build . -W --keep-going --builder latex \
+	  --toc $(PDF_BUILD)/_toc.yml --path-output $(PDF_BUILD)
+	cd $(LATEX_DIR) && LATEXOPTS= latexmk -pdf -dvi- -ps- -interaction=nonstopmode -halt-on-error \
+	  $(PDF_NAME).tex >latexmk.out || { tail -40 $(PDF_NAME).log; exit 1; }
+	cp $(LATEX_DIR)/$(PDF_NAME).pdf $(PDF)
+	for html in _build/html $(STUDENT_BUILD)/_build/html; do \
+	  mkdir -p $$html && cp $(PDF) $$html/; \
+	done
+	@echo
+	@echo "The PDF edition is built: $(PDF) ($$(pdfinfo $(PDF) | awk '/^Pages/ {print $$2}') pages)."
+
+# Debian's TeX Live for the PDF edition, the smallest set that builds it (about 110 MB to
+# download): XeLaTeX and the LaTeX packages Sphinx and Jupyter Book use, latexmk, the GNU
+# FreeFont faces Sphinx sets for XeLaTeX, rsvg-convert for the SVG figures, and poppler's
+# pdftotext and pdffonts for the PDF test.
+TEXLIVE_PACKAGES := texlive-xetex texlive-latex-extra texlive-fonts-recommended latexmk \
+  fonts-freefont-otf librsvg2-bin poppler-utils
+texlive:
+	$(call apt_install,command -v xelatex >/dev/null && command -v latexmk >/dev/null && command -v rsvg-convert >/dev/null && command -v pdffonts >/dev/null && kpsewhich rsfs10.tfm >/dev/null && fc-list | grep -q FreeSerif,TeX Live,--no-install-recommends $(TEXLIVE_PACKAGES))
+
 # ---------------------------------------------------------------------------------------------
 # Tests (stop at the first failing step)
 
@@ -103,22 +138,33 @@ test: venv
 	$(MAKE) --no-print-directory rpart
 	$(MAKE) --no-print-directory weka
 	rm -rf $(CLASSROOM)
-	@echo "== 1/4 library tests, and beside them the classroom for step 2"
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-library test-classroom
-	@echo "== 2/4 notebooks, each run once from the built wheel: every stored output must match"
+	@echo "== 1/5 library tests; beside them, the classroom for step 2 and the programs of step 4"
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-library test-classroom \
+	  test-programs
+	@echo "== 2/5 notebooks, each run once from the built wheel: every stored output must match"
 	$(PYTEST) tests -m notebooks -n 2
-	@echo "== 3/4 book build, both editions side by side (warnings are errors)"
+	@echo "== 3/5 book build, both editions side by side (warnings are errors)"
 	$(MAKE) --no-print-directory -j2 --output-sync=target book-full book-student
-	@echo "== 4/4 the built pages in a headless browser"
-	$(MAKE) --no-print-directory chromium
+	@echo "== 4/5 the built pages in a headless browser, beside the PDF edition's build"
+	$(MAKE) --no-print-directory -j2 --output-sync=target browser-test pdf
+	@echo "== 5/5 the PDF edition against the HTML book"
+	$(PYTEST) tests/pdf -m pdf
+
+# The browser step of `make test` (needs both editions built and Chromium).
+browser-test:
 	$(PYTEST) tests/browser -m browser -n 2
 
 # The two halves of step 1. The classroom's half mostly waits for pip and the disk.
 test-library: venv
-	$(PYTEST) tests -m "not browser and not notebooks and not classroom" -n 2
+	$(PYTEST) tests -m "not browser and not notebooks and not classroom and not pdf" -n 2
 
 test-classroom: venv
 	$(PYTEST) tests -m classroom -q
+
+# Chromium and TeX Live for step 4, installed with apt (when missing) while step 1 runs.
+test-programs:
+	$(MAKE) --no-print-directory chromium
+	$(MAKE) --no-print-directory texlive
 
 # $(call apt_install,CHECK,WHAT,PACKAGES): when the shell test CHECK fails, install Debian's
 # PACKAGES with apt (with sudo unless root); otherwise say that WHAT was found.
