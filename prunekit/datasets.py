@@ -598,6 +598,7 @@ RESULTS = {
 
 # Columns read as text even where a value looks like a number or is empty.
 _TEXT_COLUMNS = ("dataset", "paper_name", "group", "method", "weka_version", "pruning",
+                 "setting", "objective", "status",
                  "j48_options", "backend", "var")
 
 

@@ -8,18 +8,18 @@ al. 2023, STreeD). This runner measures the gap between the two, and what closin
 Protocol (one *split*, seeded by its index ``i``)
 -------------------------------------------------
 1. The examples are permuted as in Chapter 9 (:func:`prunekit.book.runner.split_indices`
-   with the study's test fraction, at most :data:`MAX_TRAIN` training and :data:`MAX_TEST`
-   test examples).
+   with the study's test fraction, at most :data:`GAP_MAX_TRAIN` training and
+   :data:`GAP_MAX_TEST` test examples).
 2. The training part is binarised once, :func:`prunekit.binarize` with at most
-   :data:`MAX_THRESHOLDS` thresholds per feature; both contestants see these binary
+   :data:`GAP_MAX_THRESHOLDS` thresholds per feature; both contestants see these binary
    features only.
-3. For every depth D of :data:`DEPTHS` and every alpha of :data:`ALPHAS` (objective
+3. For every depth D of :data:`GAP_DEPTHS` and every alpha of :data:`GAP_ALPHAS` (objective
    ``"error"``): *greedy* is ``DecisionTreeClassifier(criterion="entropy", max_depth=D,
    random_state=i)`` grown on the binary features and pruned by
    :func:`prunekit.cost_complexity` at alpha (the pruning of smallest R_alpha);
    *optimal* is :func:`prunekit.optimal_tree` with STreeD, ``time_limit``
-   :data:`TIME_LIMIT` seconds.
-4. For every depth of :data:`PESSIMISTIC_DEPTHS` (objective ``"pessimistic"``, C4.5's
+   :data:`GAP_TIME_LIMIT` seconds.
+4. For every depth of :data:`GAP_PESSIMISTIC_DEPTHS` (objective ``"pessimistic"``, C4.5's
    estimated errors at CF = 0.25, alpha = 0): *greedy* is the same tree pruned by
    :func:`prunekit.error_based` (J48's EBP without raising); *optimal* is
    :func:`prunekit.optimal_tree` with ``solver="dp"``, the same time limit.
@@ -66,31 +66,34 @@ from prunekit.heuristics import error_based
 from prunekit.optimal import binarize, optimal_tree, penalized_risk
 from prunekit.tree import Tree, count_prunings
 
-__all__ = ["OPTIMAL_DATASETS", "DEPTHS", "ALPHAS", "PESSIMISTIC_DEPTHS", "MAX_THRESHOLDS",
-           "TIME_LIMIT", "MAX_TRAIN", "MAX_TEST", "OPTIMAL_SPLITS", "GAP_COLUMNS",
+__all__ = ["GAP_DATASETS", "GAP_DEPTHS", "GAP_ALPHAS", "GAP_PESSIMISTIC_DEPTHS",
+           "GAP_CONFIDENCE", "GAP_MAX_THRESHOLDS", "GAP_TIME_LIMIT", "GAP_MAX_TRAIN",
+           "GAP_MAX_TEST", "GAP_SPLITS", "GAP_COLUMNS",
            "GAP_DETERMINISTIC_COLUMNS", "CURVE_DEPTHS", "CURVE_ALPHA", "CURVE_TIME_LIMIT",
            "CURVE_COLUMNS", "settings", "run_split", "run", "solver_times", "main"]
 
 #: The data sets of the comparison, keys of :data:`prunekit.book.study.STUDY_DATASETS`:
 #: the UCI sets of Chapter 7 on which STreeD reaches depth 3 in seconds, breast cancer,
 #: LED 24-10 and two members of the synthetic DNF family.
-OPTIMAL_DATASETS = ("breast-cancer", "mushroom", "nursery", "page-blocks", "pendigits",
+GAP_DATASETS = ("breast-cancer", "mushroom", "nursery", "page-blocks", "pendigits",
                     "adult", "led24", "dnf-m1000-noise0.1", "dnf-m1000-noise0.2")
 #: Depths of the error objective.
-DEPTHS = (2, 3, 4)
+GAP_DEPTHS = (2, 3, 4)
 #: Costs per leaf of the error objective.
-ALPHAS = (0.001, 0.005, 0.02)
+GAP_ALPHAS = (0.001, 0.005, 0.02)
 #: Depths of the pessimistic objective (the pure-Python dynamic program).
-PESSIMISTIC_DEPTHS = (2, 3)
-PESSIMISTIC_CONFIDENCE = 0.25
+GAP_PESSIMISTIC_DEPTHS = (2, 3)
+#: C4.5's CF of the pessimistic objective (J48's default).
+GAP_CONFIDENCE = 0.25
 #: Thresholds per feature kept by the binarisation.
-MAX_THRESHOLDS = 8
+GAP_MAX_THRESHOLDS = 8
 #: Seconds per solve.
-TIME_LIMIT = 20.0
-MAX_TRAIN = 2000
-MAX_TEST = 5000
+GAP_TIME_LIMIT = 20.0
+#: Training and test examples per split at most.
+GAP_MAX_TRAIN = 2000
+GAP_MAX_TEST = 5000
 #: Random splits per data set.
-OPTIMAL_SPLITS = 3
+GAP_SPLITS = 3
 #: The columns of ``optimal_gap.csv``, one row per (data set, split, setting).
 GAP_COLUMNS = ("dataset", "group", "split", "setting", "objective", "max_depth", "alpha",
                "n_train", "n_test", "n_binary", "status", "greedy_risk", "optimal_risk",
@@ -109,7 +112,8 @@ CURVE_COLUMNS = ("dataset", "max_depth", "alpha", "n_train", "n_binary", "status
                  "optimal_risk", "optimal_leaves", "seconds", "time_limit")
 
 
-def settings(depths=DEPTHS, alphas=ALPHAS, pessimistic_depths=PESSIMISTIC_DEPTHS) -> list:
+def settings(depths=GAP_DEPTHS, alphas=GAP_ALPHAS,
+             pessimistic_depths=GAP_PESSIMISTIC_DEPTHS) -> list:
     """The settings of one split, ``"error/D/alpha"`` and ``"pessimistic/D/0"``, shallow first
     (the keys of the cache and of the column ``setting``)."""
     return ([f"error/{d}/{a:g}" for d in depths for a in alphas]
@@ -143,7 +147,7 @@ def _greedy_columns(data, split, objective, depth, alpha) -> dict:
     start = time.process_time()
     tree = _greedy(B, y, n_classes, depth, split)
     pruning = (cost_complexity(tree, alpha) if objective == "error"
-               else error_based(tree, PESSIMISTIC_CONFIDENCE))
+               else error_based(tree, GAP_CONFIDENCE))
     seconds = time.process_time() - start
     return dict(greedy_risk=penalized_risk(pruning, alpha, objective=objective),
                 greedy_train_error=_error_rate(pruning, B, y),
@@ -160,7 +164,7 @@ def _optimal_columns(data, objective, depth, alpha, time_limit) -> dict:
         tree = optimal_tree(data["X"], data["y"], max_depth=depth, alpha=alpha,
                             objective=objective,
                             solver="streed" if objective == "error" else "dp",
-                            time_limit=time_limit, confidence=PESSIMISTIC_CONFIDENCE,
+                            time_limit=time_limit, confidence=GAP_CONFIDENCE,
                             binarization=data["binarization"])
     except ValueError as error:
         if "time_limit" not in str(error):
@@ -174,7 +178,7 @@ def _optimal_columns(data, objective, depth, alpha, time_limit) -> dict:
 
 
 def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int,
-              keys=None, *, time_limit: float = TIME_LIMIT) -> list[dict]:
+              keys=None, *, time_limit: float = GAP_TIME_LIMIT) -> list[dict]:
     """Every setting of one split: greedy growth and pruning against the optimal tree.
 
     Parameters
@@ -197,7 +201,7 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int,
         One row per setting, with the columns of :data:`GAP_COLUMNS` except the data set's.
     """
     keys = settings() if keys is None else list(keys)
-    binarization = binarize(X_train, max_thresholds=MAX_THRESHOLDS)
+    binarization = binarize(X_train, max_thresholds=GAP_MAX_THRESHOLDS)
     data = dict(X=X_train, y=y_train, X_test=X_test, y_test=y_test, n_classes=n_classes,
                 binarization=binarization, B=binarization.transform(X_train),
                 B_test=binarization.transform(X_test))
@@ -224,20 +228,21 @@ def _split_data(names, data_home):
 
 
 def _train_test(X, y, split):
-    train, test, _ = split_indices(len(y), split, STUDY_TEST_FRACTION, MAX_TRAIN, MAX_TEST)
+    train, test, _ = split_indices(len(y), split, STUDY_TEST_FRACTION, GAP_MAX_TRAIN,
+                                   GAP_MAX_TEST)
     return X[train], y[train], X[test], y[test]
 
 
-def run(names, data_home=None, *, splits=OPTIMAL_SPLITS, keys=None, cache=None,
+def run(names, data_home=None, *, splits=GAP_SPLITS, keys=None, cache=None,
         n_jobs=None, out=None, progress: bool = True, report: dict | None = None,
-        time_limit: float = TIME_LIMIT) -> list[dict]:
+        time_limit: float = GAP_TIME_LIMIT) -> list[dict]:
     """Run the comparison on several data sets; optionally write a CSV.
 
     Parameters
     ----------
     names : str or list of str
         Keys of :data:`prunekit.book.study.STUDY_DATASETS` (the book's are
-        :data:`OPTIMAL_DATASETS`).
+        :data:`GAP_DATASETS`).
     data_home : path-like, optional
         Directory of the UCI files (default ``$PRUNEKIT_DATA``).
     splits : int or iterable of int, default 3
@@ -266,9 +271,9 @@ def run(names, data_home=None, *, splits=OPTIMAL_SPLITS, keys=None, cache=None,
     splits = check_splits(splits)
     keys = settings() if keys is None else list(keys)
     data = _split_data(names, data_home)
-    protocol = dict(runner="optimal", max_train=MAX_TRAIN, max_test=MAX_TEST,
-                    max_thresholds=MAX_THRESHOLDS, time_limit=time_limit,
-                    confidence=PESSIMISTIC_CONFIDENCE, test_fraction=STUDY_TEST_FRACTION)
+    protocol = dict(runner="optimal", max_train=GAP_MAX_TRAIN, max_test=GAP_MAX_TEST,
+                    max_thresholds=GAP_MAX_THRESHOLDS, time_limit=time_limit,
+                    confidence=GAP_CONFIDENCE, test_fraction=STUDY_TEST_FRACTION)
 
     def task(name, split, missing):
         X, y = data[name]
@@ -316,7 +321,7 @@ def solver_times(names, data_home=None, *, depths=CURVE_DEPTHS, alpha=CURVE_ALPH
     for name, (X, y) in _split_data(names, data_home).items():
         X_train, y_train, X_test, y_test = _train_test(X, y, 0)
         data = dict(X=X_train, y=y_train, X_test=X_test, y_test=y_test,
-                    binarization=binarize(X_train, max_thresholds=MAX_THRESHOLDS))
+                    binarization=binarize(X_train, max_thresholds=GAP_MAX_THRESHOLDS))
         for depth in depths:
             result = _optimal_columns(data, "error", depth, alpha, time_limit)
             rows.append(dict(dataset=name, max_depth=depth, alpha=alpha,
@@ -334,7 +339,7 @@ def solver_times(names, data_home=None, *, depths=CURVE_DEPTHS, alpha=CURVE_ALPH
 
 # ---------------------------------------------------------------------- command line
 # --all: the book's data sets whose files are present
-_BOOK_DATASETS = {name: STUDY_DATASETS[name] for name in OPTIMAL_DATASETS}
+_BOOK_DATASETS = {name: STUDY_DATASETS[name] for name in GAP_DATASETS}
 
 
 def _parser():
@@ -343,11 +348,11 @@ def _parser():
         "Optimal trees (STreeD, a dynamic program) against greedy growth and pruning on the "
         "same binary features (Chapter 10).", STUDY_DATASETS,
         "prunekit/data/optimal_gap.csv, or optimal_times.csv there with --curve")
-    parser.set_defaults(splits=OPTIMAL_SPLITS)
+    parser.set_defaults(splits=GAP_SPLITS)
     parser.add_argument("--curve", action="store_true",
                         help="STreeD's seconds as the depth grows, instead of the gap")
     parser.add_argument("--time-limit", type=float,
-                        help=f"seconds per solve ({TIME_LIMIT:g}; {CURVE_TIME_LIMIT:g} "
+                        help=f"seconds per solve ({GAP_TIME_LIMIT:g}; {CURVE_TIME_LIMIT:g} "
                              "with --curve)")
     return parser
 
@@ -365,7 +370,7 @@ def main(argv=None) -> int:
         return 0
     run_command(parser, args, _BOOK_DATASETS,
                 partial(run, data_home=args.data, splits=args.splits, cache=args.cache,
-                        out=args.out, time_limit=args.time_limit or TIME_LIMIT))
+                        out=args.out, time_limit=args.time_limit or GAP_TIME_LIMIT))
     return 0
 
 
