@@ -44,6 +44,7 @@ def test_plot_solver_times_marks_the_timeout_at_the_limit():
     assert np.allclose(dotted.get_ydata(), [1.5, 100])
     assert np.allclose(breast_line.get_ydata(), [0.02, 0.2, 2.0])
     assert np.allclose(limit.get_ydata(), 100)
+    assert np.allclose(ax.get_xticks(), [1, 2, 3, 4])
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
     assert labels == ["led24", "breast-cancer", "time limit (100 s)"]
     assert smallest_font(fig) >= 9 and fig.get_size_inches()[0] <= 7

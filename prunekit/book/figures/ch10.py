@@ -103,8 +103,10 @@ def plot_solver_times(curves, time_limit, *, width: float = 7.0, fontsize: float
         raise TypeError("curves must be a non-empty dict mapping data set names to dicts.")
     with plt.rc_context({"font.size": fontsize, "legend.fontsize": fontsize}):
         fig, ax = plt.subplots(figsize=(width, 3.4))
+        ticks = set()
         for k, (label, curve) in enumerate(curves.items()):
             depths, seconds, finished = _solver_curve(curve, f"curves[{label!r}]")
+            ticks.update(depths.tolist())
             colour = _PALETTE[k % len(_PALETTE)]
             ax.plot(depths[finished], seconds[finished], marker=_MARKERS[k % 10],
                     color=colour, label=str(label))
@@ -115,9 +117,10 @@ def plot_solver_times(curves, time_limit, *, width: float = 7.0, fontsize: float
         ax.axhline(time_limit, color="0.4", ls=":", lw=1,
                    label=f"time limit ({time_limit:g} s)")
         ax.set_yscale("log")
+        ax.set_xticks(sorted(ticks))
         ax.set_xlabel("maximum depth")
         ax.set_ylabel("CPU seconds")
-        ax.legend(loc="upper left", frameon=False)
+        ax.legend(loc="lower right", frameon=False)
         fig.tight_layout()
     return fig
 
