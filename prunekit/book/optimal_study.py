@@ -5,8 +5,8 @@ greedily grown tree (Breiman et al. 1984); :func:`prunekit.optimal_tree` minimis
 R_alpha over *every* tree of bounded depth on the same binary features (van der Linden et
 al. 2023, STreeD). This runner measures the gap between the two, and what closing it costs.
 
-Protocol (one *split*, seeded by its index ``i``)
--------------------------------------------------
+The comparison on one split (seeded by its index ``i``)
+-------------------------------------------------------
 1. The examples are permuted as in Chapter 9 (:func:`prunekit.book.runner.split_indices`
    with the study's test fraction, at most :data:`GAP_MAX_TRAIN` training and
    :data:`GAP_MAX_TEST` test examples).
