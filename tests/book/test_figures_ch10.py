@@ -15,7 +15,7 @@ from figure_checks import smallest_font
 DEPTHS = [2, 3, 4]
 GAPS = {"mushroom": dict(risk=[0.0, 0.002, 0.004], test=[0.0, 0.001, -0.002]),
         "led24": dict(risk=[0.01, 0.03, np.nan], test=[0.02, 0.01, np.nan])}
-CURVES = {"led24": dict(depths=[1, 2, 3, 4], seconds=[0.01, 0.1, 1.5, 100.0],
+CURVES = {"led24": dict(depths=[1, 2, 3, 4], seconds=[0.01, 0.1, 1.5, 30.0],
                         finished=[True, True, True, False]),
           "breast-cancer": dict(depths=[1, 2, 3], seconds=[0.02, 0.2, 2.0],
                                 finished=[True, True, True])}
@@ -38,15 +38,16 @@ def test_plot_solver_times_marks_the_timeout_at_the_limit():
     fig = plot_solver_times(CURVES, 100.0)
     (ax,) = fig.axes
     assert ax.get_yscale() == "log"
-    led_line, cross, dotted, breast_line, limit = ax.lines
+    led_line, cross, dotted, breast_line, key = ax.lines
     assert np.allclose(led_line.get_xdata(), [1, 2, 3])               # finished depths only
-    assert np.allclose(cross.get_xdata(), [4]) and np.allclose(cross.get_ydata(), [100])
-    assert np.allclose(dotted.get_ydata(), [1.5, 100])
+    # the cross at the seconds used before the limit stopped the solve
+    assert np.allclose(cross.get_xdata(), [4]) and np.allclose(cross.get_ydata(), [30])
+    assert np.allclose(dotted.get_ydata(), [1.5, 30])
     assert np.allclose(breast_line.get_ydata(), [0.02, 0.2, 2.0])
-    assert np.allclose(limit.get_ydata(), 100)
+    assert len(key.get_xdata()) == 0                                 # legend entry only
     assert np.allclose(ax.get_xticks(), [1, 2, 3, 4])
     labels = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert labels == ["led24", "breast-cancer", "time limit (100 s)"]
+    assert labels == ["led24", "breast-cancer", "stopped at the 100 s limit (time used)"]
     assert smallest_font(fig) >= 9 and fig.get_size_inches()[0] <= 7
 
 

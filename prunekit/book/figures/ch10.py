@@ -83,7 +83,8 @@ def plot_solver_times(curves, time_limit, *, width: float = 7.0, fontsize: float
     """The solver's seconds against the depth, on a log scale (Chapter 10).
 
     One line per data set; a depth the solver did not finish within ``time_limit`` seconds
-    is drawn as a cross on the dotted line of the limit, and ends its line.
+    (a limit on the wall clock) is drawn as a cross at the seconds it had used, a lower
+    bound on the time it needs, and ends its line.
 
     Parameters
     ----------
@@ -111,11 +112,11 @@ def plot_solver_times(curves, time_limit, *, width: float = 7.0, fontsize: float
             ax.plot(depths[finished], seconds[finished], marker=_MARKERS[k % 10],
                     color=colour, label=str(label))
             if not finished.all():
-                ax.plot(depths[~finished], [time_limit], "x", color=colour, ms=10,
+                ax.plot(depths[~finished], seconds[~finished], "x", color=colour, ms=10,
                         mew=2.5)
-                ax.plot(depths[-2:], [seconds[-2], time_limit], ":", color=colour)
-        ax.axhline(time_limit, color="0.4", ls=":", lw=1,
-                   label=f"time limit ({time_limit:g} s)")
+                ax.plot(depths[-2:], seconds[-2:], ":", color=colour)
+        ax.plot([], [], "x", color="0.3", ms=10, mew=2.5,
+                label=f"stopped at the {time_limit:g} s limit (time used)")
         ax.set_yscale("log")
         ax.set_xticks(sorted(ticks))
         ax.set_xlabel("maximum depth")
