@@ -45,13 +45,14 @@ TITLES = {
     7: "Reproducing Kääriäinen et al.",
     8: "The classic heuristics",
     9: "Which pruner?",
+    10: "Optimal trees",
 }
 SHORT = {1: "Trees, overfitting", 2: "Cost complexity", 3: "Reduced error",
          4: "Kearns–Mansour", 5: "Nobel", 6: "Rademacher", 7: "Reproduction",
-         8: "Heuristics", 9: "Comparison"}
+         8: "Heuristics", 9: "Comparison", 10: "Optimal trees"}
 # chapter -> the chapters (and "A", the probability appendix) a reader should know first
 NEEDS = {1: [], 2: [1], 3: [1], 4: [1, "A"], 5: [2, 4], 6: [3, 4], 7: [6], 8: [2, 3],
-         9: [8]}
+         9: [8], 10: [6, 8]}
 
 
 def chapter_notebook(chapter: int, folder: str = "chapters") -> Path:
@@ -116,7 +117,7 @@ def chapter_table() -> str:
 # Where each box stands in the map: (column, row). Columns follow the longest chain of
 # prerequisites (a chapter stands right of everything it needs); rows keep arrows short.
 POSITION = {1: (0, 0.5), "A": (0, 1.7), 2: (1, 0), 3: (1, 1), 4: (1, 2), 8: (2, 0),
-            5: (2, 1), 6: (2, 2), 9: (3, 0.5), 7: (3, 2)}
+            5: (2, 1), 6: (2, 2), 9: (3, 0.5), 7: (3, 2), 10: (3, 1.25)}
 BOX_WIDTH, BOX_HEIGHT = 0.78, 0.56
 
 

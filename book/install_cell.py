@@ -9,6 +9,10 @@ extra is missing, and does nothing where they are all installed (under ``make te
 ``pip install "prunekit[book]"``). The cell is tagged ``remove-cell``, so the HTML book does
 not show it.
 
+A notebook that needs another extra too says so in its metadata, ``"prunekit": {"extras":
+["optimal"]}`` (Chapter 10 runs STreeD, the ``optimal`` extra): its cell also checks the
+modules of those extras and installs ``prunekit[book,optimal]``.
+
 The repository and branch come from ``_config.yml`` (``repository.url`` and
 ``repository.branch``), the same setting the launch buttons use: when the book is published
 from another repository, change it there and run ::
@@ -52,17 +56,35 @@ def repository(config_path: Path = ROOT / "_config.yml") -> tuple[str, str]:
     return url.rstrip("/"), branch
 
 
-def needed_modules() -> list[str]:
+def _extras_table() -> dict:
+    return _load("_extras", ROOT / "prunekit" / "book" / "_extras.py").EXTRAS
+
+
+def notebook_extras(nb: nbformat.NotebookNode) -> list[str]:
+    """The extras besides ``book`` that the notebook ``nb`` declares in its metadata
+    (``"prunekit": {"extras": [...]}``), checked against ``prunekit/book/_extras.py``."""
+    extras = list(nb.metadata.get("prunekit", {}).get("extras", []))
+    unknown = [extra for extra in extras if extra not in _extras_table() or extra == "book"]
+    if unknown:
+        raise ValueError(f"unknown extras {unknown!r} in a notebook's metadata; choose from "
+                         f"{sorted(set(_extras_table()) - {'book'})}.")
+    return extras
+
+
+def needed_modules(extras=()) -> list[str]:
     """What a notebook imports beyond the standard library: prunekit and the modules of its
-    ``book`` extra (``prunekit/book/_extras.py``)."""
-    extras = _load("_extras", ROOT / "prunekit" / "book" / "_extras.py")
-    return ["prunekit", *extras.EXTRAS["book"].values()]
+    ``book`` extra (``prunekit/book/_extras.py``), and of the other ``extras`` it needs."""
+    table = _extras_table()
+    return ["prunekit", *(module for extra in ("book", *extras)
+                          for module in table[extra].values())]
 
 
-def install_source(url: str, branch: str) -> str:
+def install_source(url: str, branch: str, extras=()) -> str:
     """The code of the install cell for the repository ``url`` at ``branch``: it installs
-    ``prunekit[book]`` when prunekit or a module of the extra is missing."""
-    needed = textwrap.wrap(f"NEEDED = {needed_modules()!r}".replace("'", '"'), MAX_LINE,
+    ``prunekit[book]`` (``prunekit[book,<extras>]``) when prunekit or a module of the
+    extras is missing."""
+    requirement = ",".join(("book", *extras))
+    needed = textwrap.wrap(f"NEEDED = {needed_modules(extras)!r}".replace("'", '"'), MAX_LINE,
                            subsequent_indent=" " * len("NEEDED = ["),
                            break_long_words=False, break_on_hyphens=False)
     lines = [
@@ -74,7 +96,7 @@ def install_source(url: str, branch: str) -> str:
         *needed,
         "if not all(importlib.util.find_spec(name) for name in NEEDED):",
         f'    REPOSITORY = "{url}"',
-        f'    %pip install -q "prunekit[book] @ git+{{REPOSITORY}}@{branch}"',
+        f'    %pip install -q "prunekit[{requirement}] @ git+{{REPOSITORY}}@{branch}"',
     ]
     too_long = [line for line in lines if len(line) > MAX_LINE]
     if too_long:
@@ -121,10 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if a notebook's install cell is stale")
     args = parser.parse_args(argv)
-    source = install_source(*repository())
+    url, branch = repository()
     stale = []
     for path in notebooks():
         nb = nbformat.read(path, as_version=4)
+        source = install_source(url, branch, notebook_extras(nb))
         index = first_code_cell(nb)
         current = nb.cells[index] if index is not None else None
         if (current is not None and current.get("id") == CELL_ID

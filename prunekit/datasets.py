@@ -590,10 +590,15 @@ RESULTS = {
                 "(python -m prunekit.book.study --rpart --all)",
     "rpart_example": "Chapter 9: the frame of rpart's tree on the small example "
                      "(written with rpart_cp)",
+    "optimal_gap": "Chapter 10: greedy growth and pruning against optimal trees of the same "
+                   "depth (python -m prunekit.book.optimal_study --all)",
+    "optimal_times": "Chapter 10: STreeD's seconds as the depth grows "
+                     "(python -m prunekit.book.optimal_study --curve ...)",
 }
 
 # Columns read as text even where a value looks like a number or is empty.
 _TEXT_COLUMNS = ("dataset", "paper_name", "group", "method", "weka_version", "pruning",
+                 "setting", "objective", "status",
                  "j48_options", "backend", "var")
 
 

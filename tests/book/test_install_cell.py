@@ -43,7 +43,9 @@ def test_first_code_cell_is_the_install_cell_of_the_config(path):
     nb = nbformat.read(path, as_version=4)
     cell = next(c for c in nb.cells if c.cell_type == "code")
     assert cell.id == install_cell.CELL_ID
-    assert cell.source == SOURCE
+    extras = install_cell.notebook_extras(nb)
+    assert cell.source == (install_cell.install_source(*install_cell.repository(), extras)
+                           if extras else SOURCE)
     assert cell.metadata.get("tags") == ["remove-cell"]      # hidden in the HTML book
     assert cell.outputs == []
     assert sum(c.get("id") == install_cell.CELL_ID for c in nb.cells) == 1
@@ -90,6 +92,30 @@ def test_the_cell_installs_where_prunekit_or_a_module_of_the_extra_is_missing(
     monkeypatch.setitem(sys.modules, missing, None)       # import fails, find_spec finds none
     calls = _run_the_cell()
     assert len(calls) == 1 and calls[0][0] == "pip" and "prunekit[book] @" in calls[0][1]
+
+
+def test_a_notebook_that_declares_an_extra_installs_it_too(monkeypatch):
+    nb = nbformat.v4.new_notebook(metadata={"prunekit": {"extras": ["optimal"]}})
+    assert install_cell.notebook_extras(nb) == ["optimal"]
+    source = install_cell.install_source(*install_cell.repository(), ["optimal"])
+    assert '"pystreed"' in source and '"statsmodels"' in source
+    monkeypatch.setitem(sys.modules, "pystreed", None)
+    calls = []
+
+    class Shell:
+        def run_line_magic(self, *args):
+            calls.append(args)
+
+    exec(TransformerManager().transform_cell(source), {"get_ipython": Shell})
+    assert len(calls) == 1 and "prunekit[book,optimal] @" in calls[0][1]
+    with pytest.raises(ValueError, match="unknown extras"):
+        install_cell.notebook_extras(nbformat.v4.new_notebook(
+            metadata={"prunekit": {"extras": ["no-such-extra"]}}))
+
+
+def test_chapter_10_declares_the_optimal_extra():
+    nb = nbformat.read(ROOT / "chapters" / "10-optimal-trees.ipynb", as_version=4)
+    assert install_cell.notebook_extras(nb) == ["optimal"]
 
 
 def test_repository_setting_is_validated(tmp_path):

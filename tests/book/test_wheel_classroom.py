@@ -59,6 +59,10 @@ NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) \
     + sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
 #: What runs the notebooks: the one thing a classroom installs before the install cell.
 RUNNER = ["nbval", "ipykernel"]
+#: The extras besides ``book`` that some notebook's install cell installs.
+CLASSROOM_EXTRAS = sorted({extra for path in NOTEBOOKS for extra in
+                           nbformat.read(path, as_version=4).metadata.get(
+                               "prunekit", {}).get("extras", [])})
 #: Packages of the development environment that neither the core nor the book extra declares.
 NOT_IN_THE_CLASSROOM = ["imodels", "distributed", "nbgrader", "hypothesis"]
 
@@ -113,8 +117,10 @@ def _build_classroom(folder: Path) -> dict:
     built = time.perf_counter()
     python, env = bare_environment(folder / "venv")
     runner = time.perf_counter()
-    # as the install cell does, with the dependencies of prunekit and its book extra
-    _check(_run([python, "-m", "pip", "install", "-q", f"{wheel}[book]"], folder, env))
+    # as the install cells do, with the dependencies of prunekit, its book extra and the
+    # extras some notebooks declare (Chapter 10's optimal)
+    extras = ",".join(["book", *CLASSROOM_EXTRAS])
+    _check(_run([python, "-m", "pip", "install", "-q", f"{wheel}[{extras}]"], folder, env))
     _check(_run([python, "-m", "pip", "check"], folder, env))
     done = time.perf_counter()
     return {"wheel_seconds": round(built - start, 1), "runner_seconds": round(runner - built, 1),

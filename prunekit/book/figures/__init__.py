@@ -1,4 +1,4 @@
-"""The figures of the book's chapters, one module per chapter (``ch01`` ... ``ch09``).
+"""The figures of the book's chapters, one module per chapter (``ch01`` ... ``ch10``).
 
 Every figure here follows the book's style rule (``prunekit.book.figures._style``): at most
 7 inches wide, no text under 9 points. A chapter imports its figures from this package::
@@ -23,6 +23,7 @@ from prunekit.book.figures.ch08 import plot_leaf_prices, plot_upper_limit
 from prunekit.book.figures.ch09 import (
     plot_critical_difference, plot_noise, plot_pareto, plot_ranks,
 )
+from prunekit.book.figures.ch10 import plot_gap, plot_solver_times
 
 __all__ = [
     # chapter 1
@@ -43,6 +44,8 @@ __all__ = [
     "plot_upper_limit", "plot_leaf_prices",
     # chapter 9
     "plot_critical_difference", "plot_pareto", "plot_ranks", "plot_noise",
+    # chapter 10
+    "plot_gap", "plot_solver_times",
 ]
 
 # In a notebook, the book's figures are shown as 2x PNGs at the size they are drawn at.
