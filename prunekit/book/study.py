@@ -24,6 +24,17 @@ Protocol (one *split*, seeded by its index ``i``)
 4. Each method's test error, number of leaves and nodes, depth, and the CPU time of growing and
    of pruning (its tuning included) are recorded.
 
+The optimal tree (``"optimal-cv"``, Chapter 10) is not grown greedily: on the training part,
+:func:`prunekit.optimal_tree` (STreeD) finds a tree of smallest R_alpha among all trees of depth
+at most :data:`OPT_DEPTHS` on :data:`OPT_THRESHOLDS` thresholds per feature, with the depth limit
+and alpha chosen by :data:`OPT_FOLDS`-fold cross-validation over :data:`OPT_DEPTHS` x
+:data:`OPT_ALPHAS`. Every fit may take :data:`OPT_TIME_LIMIT` seconds of wall-clock time; STreeD
+returns no tree it has not proved optimal, so a fit that runs out drops its depth limit (and
+the deeper ones) from the grid, and a refit that runs out falls back to the next candidate
+(:func:`_optimal_cv`). The limit is wall-clock time, so on a heavily loaded machine more fits
+run out than on an idle one; the cache keeps the number of fits that ran out and the depth
+limit chosen (``out_of_time``, ``depth_limit``) for every split.
+
 The results of Chapter 9 were produced, from the repository's root, by::
 
     nice python -m prunekit.book.study --all --data ../shared/data/uci \\
@@ -115,7 +126,7 @@ RF_TREES = 100
 #: Optimal trees (Chapter 10): the depth limits and costs per leaf alpha (in the units of
 #: prunekit.cost_complexity) that cross-validation chooses from, the thresholds per real
 #: feature of the binarisation, the folds, and the seconds (wall clock) STreeD may take per fit.
-OPT_DEPTHS = (2, 3, 4)
+OPT_DEPTHS = (2, 3)
 OPT_ALPHAS = (0.001, 0.005, 0.02)
 OPT_THRESHOLDS = 2
 OPT_FOLDS = 3
@@ -515,7 +526,8 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, meth
     -------
     list of dict
         One row per method with the columns :data:`STUDY_COLUMNS` except ``dataset`` and
-        ``group``.
+        ``group``; the optimal tree's row also has ``out_of_time`` and ``depth_limit``
+        (:func:`_optimal_cv`), which the results file leaves out.
     """
     methods = _check_methods(methods)
     n_grow = int(round((1 - PRUNE_FRACTION) * len(y_train)))
