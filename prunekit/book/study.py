@@ -2,9 +2,10 @@
 
 The study compares the pruners of Chapters 2-8 with each other and with the alternatives a
 practitioner reaches for (scikit-learn's ``ccp_alpha`` tuned by ``GridSearchCV``, a depth limit
-tuned by cross-validation, hierarchical shrinkage, a random forest), in the spirit of Esposito,
-Malerba & Semeraro (1997), and analyses the results as Demšar (2006) recommends: average
-ranks, the Friedman test, the Nemenyi post-hoc test and its critical-difference diagram.
+tuned by cross-validation, hierarchical shrinkage, a random forest) and with an optimal tree
+of bounded depth (Chapter 10), in the spirit of Esposito, Malerba & Semeraro (1997), and
+analyses the results as Demšar (2006) recommends: average ranks, the Friedman test, the
+Nemenyi post-hoc test and its critical-difference diagram.
 
 Protocol (one *split*, seeded by its index ``i``)
 -------------------------------------------------
@@ -22,6 +23,17 @@ Protocol (one *split*, seeded by its index ``i``)
    shuffled with the seed ``i``.
 4. Each method's test error, number of leaves and nodes, depth, and the CPU time of growing and
    of pruning (its tuning included) are recorded.
+
+The optimal tree (``"optimal-cv"``, Chapter 10) is not grown greedily: on the training part,
+:func:`prunekit.optimal_tree` (STreeD) finds a tree of smallest R_alpha among all trees of depth
+at most :data:`OPT_DEPTHS` on :data:`OPT_THRESHOLDS` thresholds per feature, with the depth limit
+and alpha chosen by :data:`OPT_FOLDS`-fold cross-validation over :data:`OPT_DEPTHS` x
+:data:`OPT_ALPHAS`. Every fit may take :data:`OPT_TIME_LIMIT` seconds of wall-clock time; STreeD
+returns no tree it has not proved optimal, so a fit that runs out drops its depth limit (and
+the deeper ones) from the grid, and a refit that runs out falls back to the next candidate
+(:func:`_optimal_cv`). The limit is wall-clock time, so on a heavily loaded machine more fits
+run out than on an idle one; the cache keeps the number of fits that ran out and the depth
+limit chosen (``out_of_time``, ``depth_limit``) for every split.
 
 The results of Chapter 9 were produced, from the repository's root, by::
 
@@ -72,6 +84,7 @@ from prunekit.heuristics import (
 )
 from prunekit.kearns_mansour_pruning import kearns_mansour
 from prunekit.nobel_pruning import nobel
+from prunekit.optimal import optimal_tree
 from prunekit.rademacher import (
     growing_error_budget, growing_errors_of_tree, k_reduced_error,
 )
@@ -110,6 +123,14 @@ DEPTH_GRID = (1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, None)
 #: imodels' HSTreeClassifierCV default grid of the shrinkage parameter lambda.
 HS_REG_PARAMS = (0.0, 0.1, 1.0, 10.0, 50.0, 100.0, 500.0)
 RF_TREES = 100
+#: Optimal trees (Chapter 10): the depth limits and costs per leaf alpha (in the units of
+#: prunekit.cost_complexity) that cross-validation chooses from, the thresholds per real
+#: feature of the binarisation, the folds, and the seconds (wall clock) STreeD may take per fit.
+OPT_DEPTHS = (2, 3)
+OPT_ALPHAS = (0.001, 0.005, 0.02)
+OPT_THRESHOLDS = 2
+OPT_FOLDS = 3
+OPT_TIME_LIMIT = 10.0
 EBP_CONFIDENCE = 0.25    # J48's default -C 0.25
 #: Examples of LED 24-10 in the study.
 STUDY_LED_SAMPLES = 20_000
@@ -136,6 +157,7 @@ METHOD_LABELS = {
     "ebp-raising": "EBP + raising",
     "sklearn-ccp": "sklearn ccp_alpha",
     "depth-cv": "max_depth by CV",
+    "optimal-cv": "optimal tree, CV",
     "hs-cv": "shrinkage (HS)",
     "forest": "random forest",
 }
@@ -335,6 +357,64 @@ def _depth_cv(s):
     return _result(final, final, grow_seconds, seconds, math.inf if depth is None else depth)
 
 
+class _OutOfTime(Exception):
+    """A fit of :func:`prunekit.optimal_tree` that ran out of its time limit."""
+
+
+def _optimal_fit(X, y, depth: int, alpha: float):
+    """An optimal tree of depth <= ``depth`` on :data:`OPT_THRESHOLDS` thresholds per feature
+    (:func:`prunekit.optimal_tree`, STreeD); :class:`_OutOfTime` when STreeD cannot prove a
+    tree optimal within :data:`OPT_TIME_LIMIT` seconds."""
+    try:
+        return optimal_tree(X, y, max_depth=depth, alpha=alpha, time_limit=OPT_TIME_LIMIT,
+                            max_thresholds=OPT_THRESHOLDS)
+    except ValueError as error:
+        if "within time_limit" in str(error):
+            raise _OutOfTime(str(error)) from None
+        raise
+
+
+def _optimal_cv_errors(s) -> tuple[dict, int]:
+    """Cross-validated errors of every (depth, alpha) of the grid, and the fits out of time.
+
+    Depths are tried in increasing order; the first fit that runs out of time drops its depth
+    and every larger one (a deeper search is never faster), so every candidate kept was
+    fitted on every fold."""
+    errors, folds = {}, list(s.folds(OPT_FOLDS).split(s.X, s.y))
+    for depth in OPT_DEPTHS:
+        found = np.zeros(len(OPT_ALPHAS))
+        try:
+            for train, test in folds:
+                for i, alpha in enumerate(OPT_ALPHAS):
+                    tree = _optimal_fit(s.X[train], s.y[train], depth, alpha)
+                    found[i] += np.sum(tree.predict(s.X[test]) != s.y[test])
+        except _OutOfTime:
+            return errors, 1
+        errors.update({(depth, alpha): e for alpha, e in zip(OPT_ALPHAS, found)})
+    return errors, 0
+
+
+def _optimal_cv(s):
+    """Chapter 10's optimal tree, depth and alpha chosen by cross-validation.
+
+    The candidate of fewest cross-validated errors (ties: the smaller depth, then the larger
+    alpha) is refitted on the training part; if that fit runs out of time, the next candidate
+    in the same order is. The parameter recorded is the chosen alpha; the fits that ran out
+    of time are counted in the cached row (``out_of_time``), not in the results file."""
+    start = time.thread_time()
+    errors, out_of_time = _optimal_cv_errors(s)
+    for depth, alpha in sorted(errors, key=lambda c: (errors[c], c[0], -c[1])):
+        try:
+            tree = _optimal_fit(s.X, s.y, depth, alpha)
+        except _OutOfTime:
+            out_of_time += 1
+            continue
+        result = _result(tree, tree, 0.0, time.thread_time() - start, alpha)
+        return dict(result, extra=dict(out_of_time=out_of_time, depth_limit=depth))
+    raise RuntimeError(f"every optimal tree of the grid ran out of time_limit="
+                       f"{OPT_TIME_LIMIT:g} seconds on the training part.")
+
+
 def _mean_log_likelihood(estimator, X, y) -> float:
     """Mean log-probability of the true class (classes the estimator never saw get 1e-15).
 
@@ -381,12 +461,14 @@ _RUNNERS = {
     "ebp-raising": _ebp_raising,
     "sklearn-ccp": _sklearn_ccp,
     "depth-cv": _depth_cv,
+    "optimal-cv": _optimal_cv,
     "hs-cv": _hs_cv,
     "forest": _forest,
 }
 #: The packages a method needs beyond prunekit's book extra, by method: hierarchical
-#: shrinkage is imodels' (``pip install "prunekit[study]"``).
-NEEDS = {"hs-cv": ("imodels",)}
+#: shrinkage is imodels' (``pip install "prunekit[study]"``), optimal trees need STreeD
+#: (``pip install "prunekit[optimal]"``).
+NEEDS = {"hs-cv": ("imodels",), "optimal-cv": ("pystreed",)}
 #: The methods whose tree is grown on the growing part and pruned with the pruning part.
 USES_PRUNING_SET = ("ccp-holdout", "rep", "krep", "nobel-indep", "cvp")
 
@@ -444,7 +526,8 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, meth
     -------
     list of dict
         One row per method with the columns :data:`STUDY_COLUMNS` except ``dataset`` and
-        ``group``.
+        ``group``; the optimal tree's row also has ``out_of_time`` and ``depth_limit``
+        (:func:`_optimal_cv`), which the results file leaves out.
     """
     methods = _check_methods(methods)
     n_grow = int(round((1 - PRUNE_FRACTION) * len(y_train)))
@@ -466,7 +549,8 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, meth
                 parameter=result["parameter"],
                 test_error=float(np.mean(result["model"].predict(s.X_test) != s.y_test)),
                 n_leaves=int(leaves), n_nodes=int(nodes), depth=int(depth),
-                grow_seconds=result["grow_seconds"], prune_seconds=result["prune_seconds"]))
+                grow_seconds=result["grow_seconds"], prune_seconds=result["prune_seconds"],
+                **result.get("extra", {})))
     return rows
 
 
@@ -479,7 +563,9 @@ def _protocol(max_train: int, max_test: int) -> dict:
                 km_delta=KM_DELTA, km_paper_c=KM_PAPER_C, km_c_grid=list(KM_C_GRID),
                 ccp_grid_size=CCP_GRID_SIZE, depth_grid=list(DEPTH_GRID),
                 hs_reg_params=list(HS_REG_PARAMS), rf_trees=RF_TREES,
-                ebp_confidence=EBP_CONFIDENCE)
+                ebp_confidence=EBP_CONFIDENCE, opt_depths=list(OPT_DEPTHS),
+                opt_alphas=list(OPT_ALPHAS), opt_thresholds=OPT_THRESHOLDS,
+                opt_folds=OPT_FOLDS, opt_time_limit=OPT_TIME_LIMIT)
 
 
 def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_jobs=None,

@@ -71,7 +71,7 @@ def test_every_method_on_tiny_data(iris_rows):
             assert 0 <= row["test_error"] <= 1
             assert row["n_nodes"] == 2 * row["n_leaves"] - 1 or method == "forest"
             assert row["grow_seconds"] >= 0 and row["prune_seconds"] >= 0
-            if method not in ("forest", "sklearn-ccp", "depth-cv", "hs-cv") \
+            if method not in ("forest", "sklearn-ccp", "depth-cv", "hs-cv", "optimal-cv") \
                     and method not in st.USES_PRUNING_SET:
                 # a pruning of the unpruned tree (raising never adds nodes either)
                 assert row["n_nodes"] <= unpruned["n_nodes"]
@@ -81,6 +81,68 @@ def test_every_method_on_tiny_data(iris_rows):
         assert rows["hs-cv"]["parameter"] in st.HS_REG_PARAMS
         assert rows["km-cv"]["parameter"] in st.KM_C_GRID
         assert rows["forest"]["n_leaves"] > unpruned["n_leaves"]
+        # an optimal tree of the grid: a depth and an alpha cross-validation chose from
+        assert rows["optimal-cv"]["parameter"] in st.OPT_ALPHAS
+        assert 1 <= rows["optimal-cv"]["depth"] <= max(st.OPT_DEPTHS)
+
+
+def test_optimal_trees_need_pystreed(monkeypatch):
+    """Without STreeD (``prunekit[optimal]``) the optimal tree is left out of the default
+    methods, and asking for it names the extra."""
+    monkeypatch.setitem(sys.modules, "pystreed", None)
+    assert "optimal-cv" not in st.available_methods()
+    with pytest.raises(ModuleNotFoundError, match=r'pip install "prunekit\[optimal\]"'):
+        st.run(["iris"], splits=1, methods=["optimal-cv"], progress=False)
+
+
+def _iris_split():
+    X, y = load_dataset(st.STUDY_DATASETS["iris"])
+    train, test, _ = split(len(y), 0)
+    return X[train], y[train], X[test], y[test], 3, 0
+
+
+def _running_out(monkeypatch, when):
+    """Make every optimal_tree call for which ``when(X, max_depth)`` holds run out of time,
+    as STreeD does when it cannot prove a tree optimal within its limit."""
+    solve = st.optimal_tree
+
+    def limited(X, y, **kwargs):
+        if when(X, kwargs["max_depth"]):
+            raise ValueError("STreeD did not prove a tree optimal within time_limit=10 "
+                             "seconds")
+        return solve(X, y, **kwargs)
+    monkeypatch.setattr(st, "optimal_tree", limited)
+
+
+def test_optimal_tree_out_of_time_drops_the_depth_and_is_counted(monkeypatch):
+    base = st.run_split(*_iris_split(), methods=["optimal-cv"])[0]
+    assert base["out_of_time"] == 0 and base["depth_limit"] in st.OPT_DEPTHS
+    _running_out(monkeypatch, lambda X, depth: depth >= 3)
+    row = st.run_split(*_iris_split(), methods=["optimal-cv"])[0]
+    assert (row["out_of_time"], row["depth_limit"]) == (1, 2) and row["depth"] <= 2
+    assert row["parameter"] in st.OPT_ALPHAS
+
+
+def test_optimal_tree_refit_out_of_time_takes_the_next_candidate(monkeypatch):
+    chosen = st.run_split(*_iris_split(), methods=["optimal-cv"])[0]
+    n_train = len(_iris_split()[1])
+    refits = []
+
+    def first_refit(X, depth):
+        if len(X) == n_train:
+            refits.append(depth)
+            return len(refits) == 1
+        return False
+    _running_out(monkeypatch, first_refit)
+    row = st.run_split(*_iris_split(), methods=["optimal-cv"])[0]
+    assert len(refits) == 2 and refits[0] == chosen["depth_limit"]
+    assert row["out_of_time"] == 1 and row["depth_limit"] == refits[1]
+
+
+def test_optimal_tree_out_of_time_everywhere_is_an_error(monkeypatch):
+    _running_out(monkeypatch, lambda X, depth: True)
+    with pytest.raises(RuntimeError, match="every optimal tree of the grid ran out"):
+        st.run_split(*_iris_split(), methods=["optimal-cv"])
 
 
 def test_a_method_whose_package_is_missing_is_not_available(monkeypatch):
@@ -279,8 +341,11 @@ def test_the_committed_results_cover_every_method_and_data_set():
     assert set(committed["dataset"]) == set(st.STUDY_DATASETS) - {"census", "cover", "isolet"}
     assert set(committed["method"]) == set(st.STUDY_METHODS)
     assert (counts == N_SPLITS).all() and len(counts) == 28 * len(st.STUDY_METHODS)
-    record = pd.read_csv(RESULTS.with_name("study_run.csv")).iloc[0]
-    assert (record["datasets"], record["splits"], record["methods"]) == (28, 280, 19)
+    # one row per run: every method but the optimal tree, then the optimal tree alone
+    records = pd.read_csv(RESULTS.with_name("study_run.csv"))
+    assert (records["datasets"] == 28).all() and (records["splits"] == 280).all()
+    assert records["methods"].tolist() == [19, 1]
+    assert records["methods"].sum() == len(st.STUDY_METHODS)
 
 
 def test_two_small_data_sets_regenerate_the_committed_rows():
