@@ -31,7 +31,7 @@ and alpha chosen by :data:`OPT_FOLDS`-fold cross-validation over :data:`OPT_DEPT
 :data:`OPT_ALPHAS`. Every fit may take :data:`OPT_TIME_LIMIT` seconds of wall-clock time; STreeD
 returns no tree it has not proved optimal, so a fit that runs out drops its depth limit (and
 the deeper ones) from the grid, and a refit that runs out falls back to the next candidate
-(:func:`_optimal_cv`). The limit is wall-clock time, so on a heavily loaded machine more fits
+(``_optimal_cv``). The limit is wall-clock time, so on a heavily loaded machine more fits
 run out than on an idle one; the cache keeps the number of fits that ran out and the depth
 limit chosen (``out_of_time``, ``depth_limit``) for every split.
 
@@ -527,7 +527,7 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, meth
     list of dict
         One row per method with the columns :data:`STUDY_COLUMNS` except ``dataset`` and
         ``group``; the optimal tree's row also has ``out_of_time`` and ``depth_limit``
-        (:func:`_optimal_cv`), which the results file leaves out.
+        (``_optimal_cv``), which the results file leaves out.
     """
     methods = _check_methods(methods)
     n_grow = int(round((1 - PRUNE_FRACTION) * len(y_train)))
