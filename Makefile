@@ -130,9 +130,10 @@ texlive:
 # Tests (stop at the first failing step)
 
 # The classroom of the notebook step (a bare environment with the wheel of the work tree),
-# built afresh by every `make test`, beside the library tests.
-CLASSROOM := _build/classroom
-export PRUNEKIT_CLASSROOM := $(CURDIR)/$(CLASSROOM)
+# built afresh by every `make test`, beside the library tests. It lives outside the
+# repository (the notebooks must not reach the repository's files), one per checkout.
+CLASSROOM := $(or $(TMPDIR),/tmp)/prunekit-classroom-$(shell printf %s "$(CURDIR)" | md5sum | cut -c1-8)
+export PRUNEKIT_CLASSROOM := $(CLASSROOM)
 
 test: venv
 	$(MAKE) --no-print-directory rpart

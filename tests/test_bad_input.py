@@ -1733,7 +1733,7 @@ BAD_INPUT = [
      TypeError, "X"),
     ("id3 measure nan-returning",
      lambda f: G.id3(Xb, yb, lambda p: np.full(p.shape[:-1], nan)),
-     TypeError, "measure"),
+     ValueError, "returned NaN"),
     ("best_threshold_split X 1-D",
      lambda f: G.best_threshold_split(X1, y),
      ValueError, "X"),

@@ -19,7 +19,8 @@ import importlib.util
 
 #: For each extra, the module each of its distributions is imported as.
 EXTRAS = {
-    "book": {"ipywidgets": "ipywidgets", "joblib": "joblib", "pillow": "PIL",
+    "book": {"ipython": "IPython", "ipywidgets": "ipywidgets", "joblib": "joblib",
+             "matplotlib-inline": "matplotlib_inline", "pillow": "PIL",
              "scikit-posthocs": "scikit_posthocs", "statsmodels": "statsmodels",
              "tqdm": "tqdm"},
     "study": {"imodels": "imodels"},
