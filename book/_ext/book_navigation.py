@@ -8,7 +8,8 @@ that read as the names do, and links from every reference back to where it is ci
   its end, e.g. ``{"Back matter": ["genindex", "prf-prf"]}``.
 * **Bibliography labels.** pybtex's ``alpha`` labels are cut from the raw BibTeX names, so
   ``Dem{\\v{s}}ar`` gives "Demvsar06" and ``Gy{\\"o}rfi`` "DGyorfiL96". The ``alpha_plain``
-  style decodes the LaTeX accents and drops them first: "Dem06", "DGL96".
+  style decodes the LaTeX accents and drops them first, and uses the last names without
+  their "von" part: "Dem06", "DGL96", "LWD23" (van der Linden, de Weerdt and Demirović).
 * **Cited in.** sphinxcontrib-bibtex links a bibliography entry back to its citations only
   when they are on the same page. Every entry gets a "Cited in" line linking each citation in
   the book, grouped by page ("Chapter 2 (1, 2)").
@@ -49,7 +50,9 @@ def register_plain_alpha_style() -> None:
         """pybtex's alpha labels, computed from the names without LaTeX accents."""
 
         def format_lab_names(self, persons):
-            return super().format_lab_names([Person(plain_name(str(p))) for p in persons])
+            # the last names alone, as the labels are read ("van der Linden" gives L)
+            return super().format_lab_names(
+                [Person(last=plain_name(" ".join(p.last_names))) for p in persons])
 
     class PlainAlphaStyle(AlphaStyle):
         default_label_style = "alpha_plain"

@@ -134,10 +134,15 @@
     });
   }
 
+  // At most one pass every 150 ms, however often the page changes (a page that keeps
+  // changing, as the widget manager drawing many frames, still gets its pass).
   var pending = null;
   function later() {
-    if (pending) clearTimeout(pending);
-    pending = setTimeout(markScrolling, 150);
+    if (pending) return;
+    pending = setTimeout(function () {
+      pending = null;
+      markScrolling();
+    }, 150);
   }
 
   // A result table's short cells (numbers, "9 = 9") stay on one line; long text wraps.
