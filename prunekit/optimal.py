@@ -47,12 +47,20 @@ from prunekit.growing import _check_growing_data, _TreeBuilder, _midpoints
 from prunekit.heuristics import _check_confidence, estimated_errors
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _sklearn_feature_names, check_tree
 
-__all__ = ["OBJECTIVES", "SOLVERS", "Binarization", "binarize", "penalized_risk",
-           "optimal_tree", "dynamic_program_optimal_tree", "exhaustive_optimal_tree",
-           "count_trees"]
+__all__ = ["OBJECTIVES", "SOLVERS", "OutOfTimeError", "Binarization", "binarize",
+           "penalized_risk", "optimal_tree", "dynamic_program_optimal_tree",
+           "exhaustive_optimal_tree", "count_trees"]
 
 OBJECTIVES = ("error", "pessimistic")
 SOLVERS = ("streed", "dp")
+
+
+class OutOfTimeError(ValueError):
+    """A solver did not prove a tree optimal within its ``time_limit`` (wall-clock seconds).
+
+    A ``ValueError``, so code that catches bad requests catches it too; the runners of the
+    book catch it alone to record a time-out."""
+
 
 # STreeD's largest depth (pystreed checks max_depth <= 20).
 _MAX_DEPTH = 20
@@ -391,7 +399,7 @@ def _dynamic_program(sample, max_depth, alpha, leaf_risk, bound, deadline, time_
         if key in memo:
             return memo[key]
         if len(memo) % 1024 == 0 and time.monotonic() > deadline:
-            raise ValueError(f"the dynamic program did not finish within time_limit="
+            raise OutOfTimeError(f"the dynamic program did not finish within time_limit="
                              f"{time_limit:g} seconds (max_depth={max_depth}, {n_features} "
                              "binary features); raise time_limit, lower max_depth or use "
                              "fewer thresholds, or use solver='streed'.")
@@ -517,7 +525,7 @@ def _streed(B, codes, max_depth, alpha, time_limit):
         warnings.simplefilter("ignore")           # "No feasible tree found": raised below
         solver.fit(B, codes)
     if not solver.is_fitted() or not solver.fit_result.is_optimal():
-        raise ValueError(f"STreeD did not prove a tree optimal within time_limit="
+        raise OutOfTimeError(f"STreeD did not prove a tree optimal within time_limit="
                          f"{time_limit:g} seconds (max_depth={max_depth}, {B.shape[1]} binary "
                          "features); raise time_limit, lower max_depth or use fewer "
                          "thresholds (max_thresholds).")

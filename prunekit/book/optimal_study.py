@@ -67,7 +67,7 @@ from prunekit.book.runner import (
 from prunekit.book.study import STUDY_DATASETS, STUDY_TEST_FRACTION
 from prunekit.cost_complexity_pruning import cost_complexity
 from prunekit.heuristics import error_based
-from prunekit.optimal import binarize, optimal_tree, penalized_risk
+from prunekit.optimal import OutOfTimeError, binarize, optimal_tree, penalized_risk
 from prunekit.tree import Tree, count_prunings
 
 __all__ = ["GAP_DATASETS", "GAP_DEPTHS", "GAP_ALPHAS", "GAP_PESSIMISTIC_DEPTHS",
@@ -171,9 +171,7 @@ def _optimal_columns(data, objective, depth, alpha, time_limit) -> dict:
                             solver="streed" if objective == "error" else "dp",
                             time_limit=time_limit, confidence=GAP_CONFIDENCE,
                             binarization=data["binarization"])
-    except ValueError as error:
-        if "time_limit" not in str(error):
-            raise
+    except OutOfTimeError:
         return dict(status="timeout", optimal_seconds=time.process_time() - start,
                     wall_seconds=time.perf_counter() - wall)
     return dict(status="optimal", optimal_seconds=time.process_time() - start,

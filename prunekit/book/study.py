@@ -84,7 +84,7 @@ from prunekit.heuristics import (
 )
 from prunekit.kearns_mansour_pruning import kearns_mansour
 from prunekit.nobel_pruning import nobel
-from prunekit.optimal import optimal_tree
+from prunekit.optimal import OutOfTimeError, optimal_tree
 from prunekit.rademacher import (
     growing_error_budget, growing_errors_of_tree, k_reduced_error,
 )
@@ -357,21 +357,12 @@ def _depth_cv(s):
     return _result(final, final, grow_seconds, seconds, math.inf if depth is None else depth)
 
 
-class _OutOfTime(Exception):
-    """A fit of :func:`prunekit.optimal_tree` that ran out of its time limit."""
-
-
 def _optimal_fit(X, y, depth: int, alpha: float):
     """An optimal tree of depth <= ``depth`` on :data:`OPT_THRESHOLDS` thresholds per feature
-    (:func:`prunekit.optimal_tree`, STreeD); :class:`_OutOfTime` when STreeD cannot prove a
-    tree optimal within :data:`OPT_TIME_LIMIT` seconds."""
-    try:
-        return optimal_tree(X, y, max_depth=depth, alpha=alpha, time_limit=OPT_TIME_LIMIT,
-                            max_thresholds=OPT_THRESHOLDS)
-    except ValueError as error:
-        if "within time_limit" in str(error):
-            raise _OutOfTime(str(error)) from None
-        raise
+    (:func:`prunekit.optimal_tree`, STreeD); :class:`prunekit.optimal.OutOfTimeError` when
+    STreeD cannot prove a tree optimal within :data:`OPT_TIME_LIMIT` seconds."""
+    return optimal_tree(X, y, max_depth=depth, alpha=alpha, time_limit=OPT_TIME_LIMIT,
+                        max_thresholds=OPT_THRESHOLDS)
 
 
 def _optimal_cv_errors(s) -> tuple[dict, int]:
@@ -388,7 +379,7 @@ def _optimal_cv_errors(s) -> tuple[dict, int]:
                 for i, alpha in enumerate(OPT_ALPHAS):
                     tree = _optimal_fit(s.X[train], s.y[train], depth, alpha)
                     found[i] += np.sum(tree.predict(s.X[test]) != s.y[test])
-        except _OutOfTime:
+        except OutOfTimeError:
             return errors, 1
         errors.update({(depth, alpha): e for alpha, e in zip(OPT_ALPHAS, found)})
     return errors, 0
@@ -406,7 +397,7 @@ def _optimal_cv(s):
     for depth, alpha in sorted(errors, key=lambda c: (errors[c], c[0], -c[1])):
         try:
             tree = _optimal_fit(s.X, s.y, depth, alpha)
-        except _OutOfTime:
+        except OutOfTimeError:
             out_of_time += 1
             continue
         result = _result(tree, tree, 0.0, time.thread_time() - start, alpha)

@@ -14,6 +14,7 @@ from prunekit.book.runner import (
     N_SPLITS, available_datasets, load_dataset, read_results, split_indices,
 )
 from prunekit.datasets import results_path
+from prunekit.optimal import OutOfTimeError
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = results_path("study")
@@ -108,8 +109,8 @@ def _running_out(monkeypatch, when):
 
     def limited(X, y, **kwargs):
         if when(X, kwargs["max_depth"]):
-            raise ValueError("STreeD did not prove a tree optimal within time_limit=10 "
-                             "seconds")
+            raise OutOfTimeError("STreeD did not prove a tree optimal within "
+                                 "time_limit=10 seconds")
         return solve(X, y, **kwargs)
     monkeypatch.setattr(st, "optimal_tree", limited)
 
