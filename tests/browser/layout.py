@@ -368,6 +368,20 @@ def measure(page, page_name: str, titles: set[str]) -> dict:
 WAIT_MS = 180_000
 
 
+# A widget view is a <script type="application/vnd.jupyter.widget-view+json"> in the page; the
+# widget manager draws the widget next to it, in the same output area. Returns the numbers of
+# views and of drawn views.
+WIDGET_VIEWS_JS = """
+() => {
+  const views = Array.from(document.querySelectorAll(
+    'script[type="application/vnd.jupyter.widget-view+json"]'));
+  const drawn = views.filter(s => s.parentElement && s.parentElement.querySelector(
+    '.jupyter-widgets, [class^="widget-"], [class*=" widget-"]'));
+  return [views.length, drawn.length];
+}
+"""
+
+
 # Every image loaded (lazy ones made eager) and the web fonts ready; returns the images that
 # did not load. An image that neither loads nor fails within 60 s counts as not loaded.
 _LOAD_IMAGES_JS = """
@@ -401,6 +415,42 @@ def wait_for_mathjax(page, timeout_ms: int = WAIT_MS) -> None:
         "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
         timeout=timeout_ms)
     page.evaluate("() => MathJax.startup.promise.then(() => true)")
+
+
+# Display equations are broken across lines by MathJax for the width they had when typeset:
+# after a change of width, measure them again (from the metrics on, keeping the parsed TeX).
+_RELAYOUT_MATH_JS = """
+async () => {
+  if (!(window.MathJax && MathJax.startup && MathJax.startup.document)) return;
+  await MathJax.startup.promise;
+  await MathJax.startup.document.rerenderPromise(MathJax._.core.MathItem.STATE.METRICS);
+}
+"""
+
+# book/js/reading.js has had its pass since the last change of the page: every box that
+# scrolls sideways has its cue (and only those), every figure can be opened.
+_READING_PASS_DONE_JS = """
+() => Array.from(document.querySelectorAll('article pre, article table')).every(e => {
+  const box = e.tagName === 'TABLE' ? e.parentElement : e;
+  return e.closest('mjx-container') || !box.isConnected
+    || box.classList.contains('scroll-cue') === (box.scrollWidth > box.clientWidth + 1);
+})
+"""
+#: How long the reading script may take to mark a page after a change of width; a page it
+#: never marks in that time is measured as it is (and the measures report what is missing).
+READING_PASS_MS = 10_000
+
+
+def resize(page, width: int) -> None:
+    """Give an opened page a window ``width`` px wide, as if it had been opened in it: the
+    display equations are laid out again for the new column and the reading script
+    (scroll cues) has run."""
+    page.set_viewport_size({"width": width, "height": page.viewport_size["height"]})
+    page.evaluate(_RELAYOUT_MATH_JS)
+    try:
+        page.wait_for_function(_READING_PASS_DONE_JS, timeout=READING_PASS_MS)
+    except Exception:  # noqa: BLE001 - what is left unmarked is reported by the measures
+        pass
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -1,13 +1,9 @@
-"""The built book as a reader sees it on a phone and around its pages: pages that fit a
-390 px window, an index, a list of results, search snippets without TeX, a student edition
-without solutions and a Library reference that documents every public name.
+"""The built book around its pages: pages light enough for a phone, an index, a list of
+results, search snippets without TeX, a student edition without solutions and a Library
+reference that documents every public name.
 
-(Every page at 1280 px is checked in test_book_pages.py.) The measures come from
-tests/browser/layout.py, which can also be run by hand on one page. With BOOK_SCREENSHOTS=1, a
-full-page screenshot of each page at each width is kept in _build/screenshots/<width>/: look
-at them after a change.
-
-Needs the built book, both editions (`make test` builds them), and Chromium.
+(Every page, at 1280 and at 390 px, is checked in test_book_pages.py.) Needs the built book,
+both editions (`make test` builds them), and Chromium.
 """
 
 from __future__ import annotations
@@ -15,38 +11,12 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ROOT, book_pages, save_screenshot
-from layout import (MAX_PAGE_BYTES, WAIT_MS, measure, measure_phone, page_weight,
-                    wait_until_typeset)
-from test_book_pages import _load
+from conftest import ROOT, book_pages
+from layout import MAX_PAGE_BYTES, WAIT_MS, page_weight
 
 pytestmark = pytest.mark.browser
 
 STUDENT_BUILD = ROOT / "_build" / "student" / "_build" / "html"
-PHONE = 390
-# On a phone, code lines (79 characters) and wide tables may scroll inside their boxes, but
-# only with a visible cue ("cut" counts those without one), and 7-inch figures may shrink, but
-# only when a tap opens them at a size where their text is readable ("figure_text"). Neither
-# the page, a display equation nor an in-line formula may overflow, and no line may start
-# with the punctuation that follows a formula ("orphans").
-MUST_BE_EMPTY_ON_A_PHONE = ["page", "math", "cut", "inline_math", "orphans", "figure_text"]
-
-
-def test_page_fits_a_phone(browser, book_url, titles, page_name):
-    page, seen = _load(browser, book_url, page_name, width=PHONE)
-    try:
-        wait_until_typeset(page)
-        found = measure(page, page_name, titles)
-        found.update(measure_phone(page))
-        save_screenshot(page, page_name, PHONE)
-    finally:
-        page.context.close()
-    problems = [f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY_ON_A_PHONE if found[key]]
-    if seen["errors"]:
-        problems.append(f"JavaScript errors: {seen['errors']}")
-    if seen["console"]:
-        problems.append(f"errors in the console: {seen['console'][:5]}")
-    assert not problems, f"{page_name}.html at {PHONE} px:\n  " + "\n  ".join(problems)
 
 
 def test_pages_are_light(built_book):

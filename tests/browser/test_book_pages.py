@@ -1,7 +1,7 @@
-"""Open every page of the built book in headless Chromium, 1280 px wide (a laptop), and check
-that it renders and fits its column.
+"""Open every page of the built book in headless Chromium and check that it renders and fits
+its column, on a laptop (1280 px) and on a phone (390 px).
 
-For each page listed in _toc.yml, in one visit:
+For each page listed in _toc.yml, in one visit, 1280 px wide:
 
 * math: every TeX formula is typeset by MathJax (an ``mjx-container``), with no MathJax error
   and no raw ``\\(`` / ``$$`` left in the visible text;
@@ -10,13 +10,23 @@ For each page listed in _toc.yml, in one visit:
 * layout: the measures of tests/browser/layout.py listed in ``MUST_BE_EMPTY`` are empty (the
   page, display equations, code, tables and figures fit the column; cross-references are
   linked and numbered the book's way);
+* explorers: each slider moves the figure under it (tests/browser/explorers.py);
+
+then, the window narrowed to 390 px (the equations laid out again for the narrower column, as
+on a page opened in it):
+
+* phone: the measures listed in ``MUST_BE_EMPTY_ON_A_PHONE`` are empty (nothing overflows,
+  boxes that scroll say so, every figure opens on a tap at a readable size);
+* explorers: each slider still moves its figure;
 * solutions: every sphinx-exercise solution is collapsed and opens on a click;
 * network: no request for the book's own files fails or hangs, and no other host is contacted
   (the page is loaded with every outside request blocked, as on a machine with no network);
 * no JavaScript error is thrown and nothing is logged to the console as an error (a missing
   file, or pydata's theme complaining about its colour mode).
 
-The phone width is checked in test_book_layout.py. Needs the built book (`make book`) and
+The book as a whole (index, search, student edition, Library reference) is checked in
+test_book_layout.py. With BOOK_SCREENSHOTS=1, a full-page screenshot of each page at each
+width is kept in _build/screenshots/<width>/. Needs the built book (`make book`) and
 Chromium (`make chromium`).
 """
 
@@ -24,13 +34,22 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import save_screenshot
-from layout import WAIT_MS, measure, wait_for_mathjax, wait_until_typeset
+from explorers import slider_problems
+from layout import (WAIT_MS, WIDGET_VIEWS_JS, measure, measure_phone, resize,
+                    wait_for_mathjax, wait_until_typeset)
 
 pytestmark = pytest.mark.browser
 
 WIDTH = 1280
+PHONE = 390
 MUST_BE_EMPTY = ["page", "math", "broken", "code", "tables", "shrunk", "bare_refs",
                  "unlinked", "paper_numbers"]
+# On a phone, code lines (79 characters) and wide tables may scroll inside their boxes, but
+# only with a visible cue ("cut" counts those without one), and 7-inch figures may shrink, but
+# only when a tap opens them at a size where their text is readable ("figure_text"). Neither
+# the page, a display equation nor an in-line formula may overflow, and no line may start
+# with the punctuation that follows a formula ("orphans").
+MUST_BE_EMPTY_ON_A_PHONE = ["page", "math", "cut", "inline_math", "orphans", "figure_text"]
 # The Library reference shows the docstrings, which cite the paper a function implements
 # ("Kääriäinen, Malinen & Elomaa 2004, Definition 4") and then use its numbers; the book's own
 # numbers ("Theorem 4.1") never appear there, so a paper's number cannot be mistaken for one.
@@ -59,18 +78,6 @@ _UNRENDERED_MATH_JS = """
 _MATH_ERRORS_JS = """
 () => Array.from(new Set(Array.from(document.querySelectorAll('mjx-merror, [data-mjx-error]'))
   .map(e => (e.getAttribute('data-mjx-error') || e.textContent).slice(0, 120))))
-"""
-
-# A widget view is a <script type="application/vnd.jupyter.widget-view+json"> in the page; the
-# widget manager draws the widget next to it, in the same output area.
-_WIDGET_VIEWS_JS = """
-() => {
-  const views = Array.from(document.querySelectorAll(
-    'script[type="application/vnd.jupyter.widget-view+json"]'));
-  const drawn = views.filter(s => s.parentElement && s.parentElement.querySelector(
-    '.jupyter-widgets, [class^="widget-"], [class*=" widget-"]'));
-  return [views.length, drawn.length];
-}
 """
 
 
@@ -141,38 +148,23 @@ def unfinished_requests(page, seen, timeout_ms=WAIT_MS):
 
 
 def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name):
+    """One visit per page: the checks at 1280 px, then the same page in a 390 px window."""
     html_file = built_book / f"{page_name}.html"
     assert html_file.is_file(), f"{page_name}.html was not built: run `make book`"
     source = html_file.read_text(encoding="utf8")
 
-    page, seen = _load(browser, book_url, page_name)
+    page, seen = _load(browser, book_url, page_name, width=WIDTH)
     problems = []
     try:
-        # (a) math
-        if 'class="math notranslate' in source:
-            problems.extend(_math_problems(page))
-
-        # (b) images
-        broken = wait_until_typeset(page)
-        if broken:
-            problems.append(f"images that did not load: {broken}")
-
-        # (c) widgets
-        if "application/vnd.jupyter.widget-view+json" in source:
-            try:
-                page.wait_for_function(
-                    f"() => {{ const [n, drawn] = ({_WIDGET_VIEWS_JS})(); return drawn === n; }}",
-                    timeout=WAIT_MS,
-                )
-            except Exception:  # noqa: BLE001 - reported below with the counts
-                views, drawn = page.evaluate(_WIDGET_VIEWS_JS)
-                problems.append(f"only {drawn} of {views} widget views were drawn")
-
-        # (f) the layout, before anything is clicked open
-        found = measure(page, page_name, titles)
-        problems.extend(f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY if found[key]
-                        and not (key == "paper_numbers" and page_name.startswith(REFERENCE)))
-        save_screenshot(page, page_name, WIDTH)
+        problems.extend(f"at {WIDTH} px: {problem}"
+                        for problem in _laptop_problems(page, source, page_name, titles))
+        problems.extend(f"at {WIDTH} px, explorer: {problem}"
+                        for problem in slider_problems(page, page_name))
+        resize(page, PHONE)
+        problems.extend(f"at {PHONE} px: {problem}"
+                        for problem in _phone_problems(page, page_name, titles))
+        problems.extend(f"at {PHONE} px, explorer: {problem}"
+                        for problem in slider_problems(page, page_name))
 
         # (e) solutions collapsed until clicked
         solutions = page.locator(".solution")
@@ -194,7 +186,39 @@ def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name)
     finally:
         page.context.close()
 
-    assert not problems, f"{page_name}.html at {WIDTH} px:\n  " + "\n  ".join(problems)
+    assert not problems, f"{page_name}.html:\n  " + "\n  ".join(problems)
+
+
+def _laptop_problems(page, source, page_name, titles):
+    """(a) math, (b) images, (c) widgets and (f) the layout of a page in a laptop window."""
+    problems = []
+    if 'class="math notranslate' in source:
+        problems.extend(_math_problems(page))
+    broken = wait_until_typeset(page)
+    if broken:
+        problems.append(f"images that did not load: {broken}")
+    if "application/vnd.jupyter.widget-view+json" in source:
+        try:
+            page.wait_for_function(
+                f"() => {{ const [n, drawn] = ({WIDGET_VIEWS_JS})(); return drawn === n; }}",
+                timeout=WAIT_MS,
+            )
+        except Exception:  # noqa: BLE001 - reported below with the counts
+            views, drawn = page.evaluate(WIDGET_VIEWS_JS)
+            problems.append(f"only {drawn} of {views} widget views were drawn")
+    found = measure(page, page_name, titles)
+    problems.extend(f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY if found[key]
+                    and not (key == "paper_numbers" and page_name.startswith(REFERENCE)))
+    save_screenshot(page, page_name, WIDTH)
+    return problems
+
+
+def _phone_problems(page, page_name, titles):
+    """(g) the phone measures of a page (see MUST_BE_EMPTY_ON_A_PHONE)."""
+    found = measure(page, page_name, titles)
+    found.update(measure_phone(page))
+    save_screenshot(page, page_name, PHONE)
+    return [f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY_ON_A_PHONE if found[key]]
 
 
 def _math_problems(page):
