@@ -12,11 +12,13 @@ stored output with the fresh run: this is the only run of the notebooks in ``mak
 environment is built once per test run (the workers of ``pytest -n`` share it), and
 ``classroom.json`` in pytest's temporary folder records how long that took.
 
-One more notebook runs where prunekit is not installed at all: the install cell every notebook
-starts with, pointed at a local clone of the repository (``git+file://localhost/...``),
-installs ``prunekit[book]`` with a real ``pip install`` from git, and a second cell imports
-prunekit and every module of the extra (what any notebook may import:
-``tests/test_packaging.py``). It runs no chapter, so every chapter still runs once.
+One more notebook runs where prunekit is not installed: in the classroom with prunekit
+uninstalled (its dependencies stay, as pip installed them from the index for the wheel), the
+install cell every notebook starts with, pointed at a local clone of the repository
+(``git+file://localhost/...``), installs ``prunekit[book]`` with a real ``pip install`` from
+git, and a second cell imports prunekit and every module of the extra (what any notebook may
+import: ``tests/test_packaging.py``); the wheel is then put back. It runs no chapter, so every
+chapter still runs once.
 
 A notebook that read a file of the repository (``chapters/data/...``, ``../prunekit/...``), or
 imported a package that neither the core nor the ``book`` extra declares, fails here.
@@ -132,6 +134,7 @@ class Classroom:
     python: Path
     env: dict            # the process environment
     folder: Path         # an empty folder to work in
+    wheel: Path          # the wheel of prunekit it has installed
     times: dict          # how long building it took, in seconds
 
 
@@ -165,8 +168,9 @@ def classroom(tmp_path_factory) -> Classroom:
     times = json.loads(record.read_text(encoding="utf-8"))
     if "error" in times:
         pytest.fail(f"the classroom could not be built:\n{times['error']}", pytrace=False)
+    (wheel,) = (folder / "source" / "dist").glob("*.whl")
     return Classroom(folder / "venv" / "bin" / "python", _environment(folder / "venv"),
-                     tmp_path_factory.mktemp("work"), times)
+                     tmp_path_factory.mktemp("work"), wheel, times)
 
 
 @classroom_test
@@ -259,25 +263,31 @@ def local_clone(folder: Path) -> tuple[str, str]:
 
 
 @classroom_test
-def test_the_install_cell_installs_prunekit_where_it_is_missing():
-    """A bare environment, a notebook whose install cell points at a local clone: the cell's
-    ``pip install "prunekit[book] @ git+..."`` brings prunekit and everything of the extra."""
+def test_the_install_cell_installs_prunekit_where_it_is_missing(classroom):
+    """The classroom without prunekit, a notebook whose install cell points at a local clone:
+    the cell's ``pip install "prunekit[book] @ git+..."`` brings prunekit back, from git, and
+    every module of the extra imports."""
+    python, env = classroom.python, classroom.env
     with tempfile.TemporaryDirectory(prefix="pk-") as name:   # a short address for the cell
         folder = Path(name)
         url, branch = local_clone(folder)
-        python, env = bare_environment(folder / "venv")
-        assert _run([python, "-c", "import prunekit"], folder, env).returncode != 0
-        modules = ["prunekit", *sorted(EXTRAS["book"].values())]
-        imports = nbformat.v4.new_code_cell("\n".join(f"import {m}" for m in modules))
-        nb = install_cell.with_install_cell(nbformat.v4.new_notebook(cells=[imports]),
-                                            install_cell.install_source(url, branch))
-        cell = next(c for c in nb.cells if c.get("id") == install_cell.CELL_ID)
-        cell.metadata.tags.append("nbval-ignore-output")        # pip's messages
-        notebook = folder / "installs-prunekit.ipynb"
-        nbformat.write(nb, notebook)
-        result = _nbval(python, env, folder / "run", notebook)
-        assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-        origin = _check(_run([python, "-c", "import importlib.metadata as m; "
-                              "print(m.distribution('prunekit').read_text('direct_url.json'))"],
-                             folder, env))
-        assert json.loads(origin)["url"] == url
+        _check(_run([python, "-m", "pip", "uninstall", "-y", "-q", "prunekit"], folder, env))
+        try:
+            assert _run([python, "-c", "import prunekit"], folder, env).returncode != 0
+            modules = ["prunekit", *sorted(EXTRAS["book"].values())]
+            imports = nbformat.v4.new_code_cell("\n".join(f"import {m}" for m in modules))
+            nb = install_cell.with_install_cell(nbformat.v4.new_notebook(cells=[imports]),
+                                                install_cell.install_source(url, branch))
+            cell = next(c for c in nb.cells if c.get("id") == install_cell.CELL_ID)
+            cell.metadata.tags.append("nbval-ignore-output")        # pip's messages
+            notebook = folder / "installs-prunekit.ipynb"
+            nbformat.write(nb, notebook)
+            result = _nbval(python, env, folder / "run", notebook)
+            assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+            origin = _check(_run([python, "-c", "import importlib.metadata as m; print(m."
+                                  "distribution('prunekit').read_text('direct_url.json'))"],
+                                 folder, env))
+            assert json.loads(origin)["url"] == url
+        finally:   # the notebooks of the next step run the wheel
+            _check(_run([python, "-m", "pip", "install", "-q", "--no-deps",
+                         "--force-reinstall", classroom.wheel], folder, env))
