@@ -21,12 +21,15 @@ EXPLORERS = {
 }
 
 HANDLES = ".widget-hslider .noUi-handle"
-# How long a moved slider's frame must stay the one before to count as unchanged.
+# How long the image shown may stay the same element after the readout moved before the
+# move counts as not changing the figure (the Stack shows a newly selected frame a moment
+# after the readout changes, in a new element).
 SAME_FRAME_MS = 2000
 
 # What the explorer of a slider handle shows: its slider's readout, and the visible frame
 # (a hash of the shown image's bytes, with the text printed above it), or null when no
-# image is visible.
+# image is visible; the shown image is marked so that a new one (the Stack shows only its
+# selected frame) can be told from it even when it draws the same figure.
 _STATE_JS = """
 async (handle) => {
   const slider = handle.closest('.widget-hslider');
@@ -36,12 +39,13 @@ async (handle) => {
     .filter(img => img.offsetWidth > 0 && img.offsetHeight > 0);
   if (imgs.length !== 1) return {readout: readout && readout.textContent, frame: null,
                                  images: imgs.length};
+  if (!imgs[0].dataset.shown) imgs[0].dataset.shown = String(Math.random());
   const bytes = new Uint8Array(await (await fetch(imgs[0].src)).arrayBuffer());
   let hash = 0;
   for (const b of bytes) hash = (hash * 31 + b) | 0;
   const text = Array.from(box.querySelectorAll('pre'))
     .filter(p => p.offsetWidth > 0).map(p => p.textContent).join('|');
-  return {readout: readout && readout.textContent, images: 1,
+  return {readout: readout && readout.textContent, images: 1, element: imgs[0].dataset.shown,
           frame: bytes.length + ':' + hash + ':' + text};
 }
 """
@@ -54,10 +58,11 @@ def _state(handle):
 def _move(page, handle, key):
     """Press ``key`` on the slider handle; return the state before and after.
 
-    "After" is once the readout has changed and one frame is drawn under it (the Stack draws
-    a newly selected frame a moment later), and that frame differs from the one before or
-    has stayed the same for ``SAME_FRAME_MS`` (two neighbouring values may draw the same
-    figure); a page that never gets there is reported as it is after ``WAIT_MS``.
+    "After" is once the readout has changed and another frame is shown under it (the Stack
+    shows a newly selected frame a moment later), which may draw the same figure as the one
+    before (two neighbouring values may); or once the frame shown has stayed the one before
+    for ``SAME_FRAME_MS`` after the readout changed; a page that never gets there is
+    reported as it is after ``WAIT_MS``.
     """
     before = _state(handle)
     handle.focus()
@@ -65,7 +70,8 @@ def _move(page, handle, key):
     after, waited, same_for = _state(handle), 0, 0
     while waited < WAIT_MS:
         moved = after["readout"] != before["readout"] and after["frame"] is not None
-        if moved and (after["frame"] != before["frame"] or same_for >= SAME_FRAME_MS):
+        if moved and (after["element"] != before.get("element")
+                      or same_for >= SAME_FRAME_MS):
             break
         same_for = same_for + 100 if moved else 0
         page.wait_for_timeout(100)
