@@ -21,6 +21,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 # Use the environment's python, jupyter and pytest in every recipe below.
 export PATH := $(CURDIR)/$(BIN):$(PATH)
+# Python keeps the modules it compiles (prunekit's and the tests', in __pycache__ folders that
+# git ignores), as it does by default, even where the shell asks it not to: dozens of the
+# processes below import them.
+unexport PYTHONDONTWRITEBYTECODE
 
 # JavaScript the built pages load (MathJax, RequireJS, the widget manager): installed by npm from
 # package.json, copied here, and from here into _build/html/_static by the book build.
@@ -134,6 +138,8 @@ texlive:
 # repository (the notebooks must not reach the repository's files), one per checkout.
 CLASSROOM := $(or $(TMPDIR),/tmp)/prunekit-classroom-$(shell printf %s "$(CURDIR)" | md5sum | cut -c1-8)
 export PRUNEKIT_CLASSROOM := $(CLASSROOM)
+# The classroom's tests and the notebooks' runs (collected alone, without the whole suite).
+CLASSROOM_TESTS := tests/book/test_wheel_classroom.py
 
 test: venv
 	$(MAKE) --no-print-directory rpart
@@ -143,7 +149,7 @@ test: venv
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-library test-classroom \
 	  test-programs
 	@echo "== 2/5 notebooks, each run once from the built wheel: every stored output must match"
-	$(PYTEST) tests -m notebooks -n 2
+	$(PYTEST) $(CLASSROOM_TESTS) -m notebooks -n 2
 	@echo "== 3/5 book build, both editions side by side (warnings are errors)"
 	$(MAKE) --no-print-directory -j2 --output-sync=target book-full book-student
 	@echo "== 4/5 the built pages in a headless browser, beside the PDF edition's build"
@@ -160,7 +166,7 @@ test-library: venv
 	$(PYTEST) tests -m "not browser and not notebooks and not classroom and not pdf" -n 2
 
 test-classroom: venv
-	$(PYTEST) tests -m classroom -q
+	$(PYTEST) $(CLASSROOM_TESTS) -m classroom -q
 
 # Chromium and TeX Live for step 4, installed with apt (when missing) while step 1 runs.
 test-programs:
