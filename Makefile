@@ -50,10 +50,12 @@ help:
 
 venv: $(VENV)/.stamp $(VENDOR)/.stamp
 
+# --no-compile: a module is compiled when first imported (and kept, see above), not all of
+# them ahead; most of what Jupyter brings is never imported here (a minute saved).
 $(VENV)/.stamp: requirements.txt pyproject.toml
 	$(SYSTEM_PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
-	$(BIN)/python -m pip install -r requirements.txt
+	$(BIN)/python -m pip install --no-compile -r requirements.txt
 	touch $@
 
 $(VENDOR)/.stamp: package.json $(wildcard package-lock.json)
