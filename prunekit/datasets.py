@@ -10,6 +10,7 @@ result tables the chapters show, which ship inside the package (:data:`RESULTS` 
 from __future__ import annotations
 
 import csv
+import functools
 import gzip
 import io
 import numbers
@@ -69,7 +70,7 @@ def make_boolean_dnf(n_samples: int, n_features: int = 10, terms=DEFAULT_TERMS,
     rng = check_seed(random_state)
     X = rng.randint(0, 2, size=(n_samples, n_features))
     flip = rng.random_sample(n_samples) < noise
-    return X, dnf_labels(X, terms) ^ flip.astype(int)
+    return X, _dnf_labels(X, terms) ^ flip.astype(int)
 
 
 def _check_noise(noise) -> float:
@@ -112,13 +113,41 @@ def dnf_labels(X, terms=DEFAULT_TERMS) -> np.ndarray:
         The conjunctions of the formula, by feature index in [0, d).
     """
     X = as_array(X, "X", ndim=2, dtype=None, min_length=0, what="(n_samples, n_features)")
-    if X.dtype.kind not in "biuf" or not np.isin(X, (0, 1)).all():
+    if not _is_binary(X):
         raise ValueError("X must hold the binary features 0 and 1 (points of the cube).")
-    terms = _check_terms(terms, X.shape[1])
+    return _dnf_labels(X, _check_terms(terms, X.shape[1]))
+
+
+def _is_binary(values: np.ndarray) -> bool:
+    """Whether a numeric or boolean array holds only the values 0 and 1.
+
+    The same test as ``np.isin(values, (0, 1)).all()``, in two comparisons instead of a
+    sort: the generators' points of the cube {0,1}^d (Kearns & Mansour 1998, Sec. 4) and
+    the labels predicted on them are checked this way.
+    """
+    return values.dtype.kind in "biuf" and bool(((values == 0) | (values == 1)).all())
+
+
+def _dnf_labels(X: np.ndarray, terms) -> np.ndarray:
+    """:func:`dnf_labels` of a checked binary ``X`` and checked ``terms``."""
     clean = np.zeros(X.shape[0], dtype=bool)
     for term in terms:
         clean |= X[:, term].astype(bool).all(axis=1)
     return clean.astype(int)
+
+
+@functools.lru_cache(maxsize=8)
+def _labelled_cube(n_features: int, terms: tuple) -> tuple[np.ndarray, np.ndarray]:
+    """The points of the cube and the formula's clean labels on them, read-only.
+
+    :func:`dnf_true_error` evaluates many classifiers on the same cube (every pruning of
+    every sample of a chapter), so the 2^d points and their labels are built once per
+    (d, terms) and kept.
+    """
+    points = cube(n_features)
+    labels = _dnf_labels(points, [list(term) for term in terms])
+    points.flags.writeable = labels.flags.writeable = False
+    return points, labels
 
 
 def cube(n_features: int) -> np.ndarray:
@@ -146,14 +175,15 @@ def dnf_true_error(predict, n_features: int = 10, terms=DEFAULT_TERMS, noise: fl
     """
     check_callable(predict, "predict", "that maps points of the cube to labels")
     noise = _check_noise(noise)
-    points = cube(n_features)
-    labels = dnf_labels(points, terms)
+    n_features = check_count(n_features, "n_features", minimum=1)
+    terms = tuple(map(tuple, _check_terms(terms, n_features)))
+    points, labels = _labelled_cube(n_features, terms)
     predicted = np.asarray(predict(points))
     if predicted.shape != labels.shape:
         raise ValueError(f"predict must return one label per point: called on the "
                          f"{len(points)} points of the cube, it returned shape "
                          f"{predicted.shape}.")
-    if predicted.dtype.kind not in "biuf" or not np.isin(predicted, (0, 1)).all():
+    if not _is_binary(predicted):
         raise ValueError("predict must return the labels 0 and 1 of the formula's classes.")
     disagreement = np.mean(predicted != labels)
     return float(noise + (1 - 2 * noise) * disagreement)

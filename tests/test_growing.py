@@ -248,3 +248,34 @@ def test_exact_true_error_matches_a_large_sample():
     assert tree.error(X_big, y_big) == pytest.approx(exact, abs=0.005)
     bayes = dnf_true_error(lambda Z: (Z[:, 0] & Z[:, 1]) | (Z[:, 2] & Z[:, 3] & Z[:, 4]), 8, noise=0.2)
     assert bayes == pytest.approx(0.2)
+
+
+def test_exact_true_error_builds_the_cube_once_and_protects_it():
+    from prunekit.datasets import _labelled_cube, dnf_true_error
+
+    terms = ((0, 1), (2, 3))
+    seen = []
+
+    def predict(Z):
+        seen.append(Z)
+        return Z[:, 0] & Z[:, 1]
+
+    first = dnf_true_error(predict, 7, terms, 0.1)
+    hits = _labelled_cube.cache_info().hits
+    assert dnf_true_error(predict, 7, [[0, 1], [2, 3]], 0.1) == first
+    assert _labelled_cube.cache_info().hits == hits + 1
+    assert seen[0] is seen[1] and not seen[0].flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        dnf_true_error(lambda Z: Z.__setitem__(0, 1), 7, terms, 0.1)
+    assert dnf_true_error(predict, 7, terms, 0.1) == first
+
+
+@pytest.mark.parametrize("values", [
+    np.array([[0, 1], [1, 1]]), np.array([0.0, -0.0, 1.0]), np.array([True, False]),
+    np.array([0, 2]), np.array([0.5, 1.0]), np.array([np.nan, 0.0]), np.array([-1, 0]),
+    np.zeros((0, 3), dtype=int), np.array([1, 0], dtype=np.uint8),
+])
+def test_the_binary_check_agrees_with_isin(values):
+    from prunekit.datasets import _is_binary
+
+    assert _is_binary(values) == bool(np.isin(values, (0, 1)).all())
