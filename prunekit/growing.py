@@ -108,15 +108,23 @@ def gain(left_counts, right_counts, measure="information") -> np.ndarray:
     return _gain(left_counts, right_counts, C)
 
 
-def _gain(left_counts: np.ndarray, right_counts: np.ndarray, C) -> np.ndarray:
+def _gain(left_counts: np.ndarray, right_counts: np.ndarray, C,
+          total: np.ndarray | None = None) -> np.ndarray:
     """:func:`gain` of class counts the library computed itself, with the function C of
-    :func:`_measure`: nothing is checked (the growers call it once per node)."""
+    :func:`_measure`: nothing is checked (the growers call it once per node).
+
+    ``total``, the class counts of the node when every candidate split divides the same
+    node (``left_counts + right_counts`` equal to it on every row), lets C(P_S[y]) be
+    computed once instead of once per candidate; the gains are the same numbers.
+    """
     left_counts = left_counts.astype(np.float64, copy=False)
     right_counts = right_counts.astype(np.float64, copy=False)
     n_left = left_counts.sum(axis=-1)
     n_right = right_counts.sum(axis=-1)
     n = np.maximum(n_left + n_right, 1)
-    parent = C(class_proportions(left_counts + right_counts))
+    if total is None:
+        total = left_counts + right_counts
+    parent = C(class_proportions(np.asarray(total, dtype=np.float64)))
     children = (n_left * C(class_proportions(left_counts))
                 + n_right * C(class_proportions(right_counts))) / n
     return parent - children
@@ -211,11 +219,14 @@ def id3(X, y, measure="information", max_depth=None) -> Tree:
         raise ValueError("X must hold binary features (0 or 1) for ID3; use grow_tree for real values.")
     C = _measure(measure)
     max_depth = _max_depth(max_depth)
-    onehot = np.eye(len(classes), dtype=np.int64)[codes]
-    builder = _TreeBuilder(len(classes))
+    n_classes = len(classes)
+    # one-hot labels as floats, so that the counts below are one BLAS product (exact:
+    # sums of 0s and 1s), and _gain needs no conversion
+    onehot = np.eye(n_classes)[codes]
+    builder = _TreeBuilder(n_classes)
 
     def grow(rows: np.ndarray, features: np.ndarray, depth: int) -> int:
-        total = onehot[rows].sum(axis=0)
+        total = np.bincount(codes[rows], minlength=n_classes)
         node = builder.add(total)
         if np.count_nonzero(total) <= 1 or depth >= max_depth or features.size == 0:
             return node
@@ -224,10 +235,10 @@ def id3(X, y, measure="information", max_depth=None) -> Tree:
         splits = (ones.sum(axis=1) > 0) & (zeros.sum(axis=1) > 0)
         if not splits.any():
             return node
-        gains = np.where(splits, _gain(zeros, ones, C), -np.inf)
+        gains = np.where(splits, _gain(zeros, ones, C, total), -np.inf)
         best = int(np.argmax(gains))
         j = int(features[best])
-        rest = np.delete(features, best)
+        rest = features[features != j]
         goes_left = X[rows, j] == 0
         left = grow(rows[goes_left], rest, depth + 1)
         right = grow(rows[~goes_left], rest, depth + 1)
@@ -297,14 +308,15 @@ def _best_split(X: np.ndarray, onehot: np.ndarray, C,
     values = np.take_along_axis(X, order, axis=0)          # sorted values
     # (m-1, d, K): class counts at or below each sorted position
     left = np.cumsum(onehot[order], axis=0)[:-1]
-    right = onehot.sum(axis=0) - left
+    total = onehot.sum(axis=0)
+    right = total - left
     position = np.arange(1, m)[:, None]
     valid = ((values[1:] > values[:-1])
              & (position >= min_samples_leaf)
              & (m - position >= min_samples_leaf))
     if not valid.any():
         return Split(-1, np.nan, 0.0, 0)
-    gains = np.where(valid, _gain(left, right, C), -np.inf)
+    gains = np.where(valid, _gain(left, right, C, total), -np.inf)
     best_gain = gains.max()
     n_best = int(np.count_nonzero(gains >= best_gain - 1e-12))
     # Scan feature by feature, position by position, as a splitter does.

@@ -279,3 +279,17 @@ def test_the_binary_check_agrees_with_isin(values):
     from prunekit.datasets import _is_binary
 
     assert _is_binary(values) == bool(np.isin(values, (0, 1)).all())
+
+
+@pytest.mark.parametrize("measure", ["information", "gini", "train_error"])
+def test_the_gain_from_the_node_total_is_the_same_number(measure):
+    from prunekit.growing import _gain, _measure, gain
+
+    rng = np.random.default_rng(5)
+    total = rng.integers(0, 40, size=3)
+    left = np.stack([rng.integers(0, t + 1, size=50) for t in total], axis=-1)
+    right = total - left
+    C = _measure(measure)
+    np.testing.assert_array_equal(_gain(left, right, C, total), _gain(left, right, C))
+    np.testing.assert_array_equal(_gain(left, right, C, total),
+                                  gain(left, right, measure))
