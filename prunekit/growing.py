@@ -308,15 +308,14 @@ def _best_split(X: np.ndarray, onehot: np.ndarray, C,
     values = np.take_along_axis(X, order, axis=0)          # sorted values
     # (m-1, d, K): class counts at or below each sorted position
     left = np.cumsum(onehot[order], axis=0)[:-1]
-    total = onehot.sum(axis=0)
-    right = total - left
+    right = onehot.sum(axis=0) - left
     position = np.arange(1, m)[:, None]
     valid = ((values[1:] > values[:-1])
              & (position >= min_samples_leaf)
              & (m - position >= min_samples_leaf))
     if not valid.any():
         return Split(-1, np.nan, 0.0, 0)
-    gains = np.where(valid, _gain(left, right, C, total), -np.inf)
+    gains = np.where(valid, _gain(left, right, C), -np.inf)
     best_gain = gains.max()
     n_best = int(np.count_nonzero(gains >= best_gain - 1e-12))
     # Scan feature by feature, position by position, as a splitter does.
