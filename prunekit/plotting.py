@@ -147,6 +147,10 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
         width = min(16, max(4, 1.25 * tree.n_leaves if labelled else 0.2 * tree.n_leaves))
         height = min(10, max(2.5, (1.3 if labelled else 0.45) * (tree.max_depth + 1)))
         _, ax = plt.subplots(figsize=(width, height))
+    # the limits first: with autoscaling off, adding each node's artist does not rescale
+    # the axes over all the artists added before it
+    ax.set_xlim(xy[:, 0].min() - 0.7, xy[:, 0].max() + 0.7)
+    ax.set_ylim(xy[:, 1].min() - 0.6, 0.6)
     for v in np.flatnonzero(~tree.is_leaf):
         for child in (tree.left[v], tree.right[v]):
             colour = "#444444" if kept[child] else "#DDDDDD"
@@ -171,8 +175,6 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
                 color="#111111" if kept[v] else "#AAAAAA",
                 bbox=dict(boxstyle="round,pad=0.3", facecolor=_tint(colour) if kept[v] else "white",
                           edgecolor=edge, linewidth=width))
-    ax.set_xlim(xy[:, 0].min() - 0.7, xy[:, 0].max() + 0.7)
-    ax.set_ylim(xy[:, 1].min() - 0.6, 0.6)
     ax.axis("off")
     if title:
         ax.set_title(title)

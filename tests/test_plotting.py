@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.plotting import plot_prunings
+from prunekit.plotting import plot_prunings, tree_layout
 from figure_checks import smallest_font
 
 
@@ -87,3 +87,27 @@ def test_plot_tree_sizes_its_own_figure_beyond_the_column():
     X, y = pk.datasets.make_boolean_dnf(400, n_features=8, random_state=0)
     ax = pk.plot_tree(pk.id3(X, y))
     assert ax.figure.get_size_inches()[0] > 7
+
+
+def test_plot_tree_never_rescales_the_axes_while_it_adds_nodes(monkeypatch):
+    import matplotlib.pyplot as plt
+    from matplotlib.axes import Axes
+
+    from prunekit.datasets import make_boolean_dnf
+
+    X, y = make_boolean_dnf(400, 8, noise=0.2, random_state=0)
+    big = pk.id3(X, y)
+    rescaled = []
+    autoscale_view = Axes.autoscale_view
+
+    def watched(self, *args, **kwargs):
+        rescaled.append(self.get_autoscalex_on() or self.get_autoscaley_on())
+        return autoscale_view(self, *args, **kwargs)
+
+    monkeypatch.setattr(Axes, "autoscale_view", watched)
+    ax = pk.plot_tree(big)
+    assert big.n_nodes > 63 and not any(rescaled)
+    xy = tree_layout(big)
+    assert ax.get_xlim() == (xy[:, 0].min() - 0.7, xy[:, 0].max() + 0.7)
+    assert ax.get_ylim() == (xy[:, 1].min() - 0.6, 0.6)
+    plt.close(ax.figure)
