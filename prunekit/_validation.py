@@ -94,6 +94,11 @@ def as_array(value, name: str, *, ndim: int, dtype="numeric", finite: bool = Tru
             value.dtype == dtype if isinstance(dtype, type) or isinstance(dtype, np.dtype)
             else value.dtype.kind in ("biuf" if dtype == "numeric" else "biufUSO")):
         array = value                  # already an array of the right kind: no conversion
+    elif (type(value) is np.ndarray and value.dtype.kind in "biu"
+          and dtype in (np.float32, np.float64)):
+        # integers (e.g. binary features) to floats: numpy's own cast, which is what
+        # check_array does, and the result cannot hold NaN or infinity
+        array, finite = value.astype(dtype), False
     else:
         try:
             array = check_array(value, dtype=dtype, ensure_2d=False, allow_nd=True,

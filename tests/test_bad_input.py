@@ -2157,3 +2157,22 @@ def test_attributes_cannot_be_rebound():
         path.alphas = np.zeros(3)
     with pytest.raises(AttributeError):
         prof.errors = np.zeros(3)
+
+
+@pytest.mark.parametrize("values", [
+    np.array([[0, 1], [1, 1]]), np.array([[True, False]]),
+    np.array([[3, 200]], dtype=np.uint8), np.array([[-5, 2 ** 40]]),
+])
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+def test_integer_arrays_become_floats_without_check_array(monkeypatch, values, dtype):
+    expected = V.check_array(values, dtype=dtype, ensure_2d=False)
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("check_array was called")
+
+    monkeypatch.setattr(V, "check_array", refuse)
+    array = V.as_array(values, "X", ndim=2, dtype=dtype)
+    assert array.dtype == dtype
+    np.testing.assert_array_equal(array, expected)
+    with pytest.raises(ValueError, match="2-D"):
+        V.as_array(values[0], "X", ndim=2, dtype=dtype)
