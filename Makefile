@@ -48,7 +48,12 @@ help:
 # ---------------------------------------------------------------------------------------------
 # Environment
 
-venv: $(VENV)/.stamp $(VENDOR)/.stamp
+# The Python environment and the JavaScript assets, side by side (pip and npm each keep one
+# core busy); inside a parallel make, with the jobs it allows.
+ENVIRONMENT := $(VENV)/.stamp $(VENDOR)/.stamp
+venv:
+	@$(MAKE) --no-print-directory -q $(ENVIRONMENT) || $(MAKE) --no-print-directory \
+	  $(if $(findstring jobserver,$(MAKEFLAGS)),,-j2 --output-sync=target) $(ENVIRONMENT)
 
 # --no-compile: a module is compiled when first imported (and kept, see above), not all of
 # them ahead; most of what Jupyter brings is never imported here (45 s of 77 s saved).
