@@ -248,6 +248,16 @@ def encode_labels(y: np.ndarray, classes: np.ndarray, *, name: str = "y") -> np.
     return idx.astype(np.intp)
 
 
+def is_binary(values: np.ndarray) -> bool:
+    """Whether a numeric or boolean array holds only the values 0 and 1.
+
+    The same test as ``np.isin(values, (0, 1)).all()``, in two comparisons instead of a
+    sort: ID3's binary features, the points of the cube {0,1}^d (Kearns & Mansour 1998,
+    Sec. 4) and the labels predicted on them are checked this way.
+    """
+    return values.dtype.kind in "biuf" and bool(((values == 0) | (values == 1)).all())
+
+
 def check_index_array(values, name: str, *, ndim: int = 1, minimum: int | None = None,
                       maximum: int | None = None, min_length: int = 1) -> np.ndarray:
     """An array of integers (floats must be whole numbers) in ``[minimum, maximum]``.

@@ -28,6 +28,7 @@ from prunekit._validation import (
     check_count,
     check_probability,
     check_seed,
+    is_binary,
 )
 
 __all__ = ["make_boolean_dnf", "dnf_labels", "dnf_true_error", "cube",
@@ -113,19 +114,9 @@ def dnf_labels(X, terms=DEFAULT_TERMS) -> np.ndarray:
         The conjunctions of the formula, by feature index in [0, d).
     """
     X = as_array(X, "X", ndim=2, dtype=None, min_length=0, what="(n_samples, n_features)")
-    if not _is_binary(X):
+    if not is_binary(X):
         raise ValueError("X must hold the binary features 0 and 1 (points of the cube).")
     return _dnf_labels(X, _check_terms(terms, X.shape[1]))
-
-
-def _is_binary(values: np.ndarray) -> bool:
-    """Whether a numeric or boolean array holds only the values 0 and 1.
-
-    The same test as ``np.isin(values, (0, 1)).all()``, in two comparisons instead of a
-    sort: the generators' points of the cube {0,1}^d (Kearns & Mansour 1998, Sec. 4) and
-    the labels predicted on them are checked this way.
-    """
-    return values.dtype.kind in "biuf" and bool(((values == 0) | (values == 1)).all())
 
 
 def _dnf_labels(X: np.ndarray, terms) -> np.ndarray:
@@ -183,7 +174,7 @@ def dnf_true_error(predict, n_features: int = 10, terms=DEFAULT_TERMS, noise: fl
         raise ValueError(f"predict must return one label per point: called on the "
                          f"{len(points)} points of the cube, it returned shape "
                          f"{predicted.shape}.")
-    if not _is_binary(predicted):
+    if not is_binary(predicted):
         raise ValueError("predict must return the labels 0 and 1 of the formula's classes.")
     disagreement = np.mean(predicted != labels)
     return float(noise + (1 - 2 * noise) * disagreement)

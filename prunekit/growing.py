@@ -23,6 +23,7 @@ from prunekit._validation import (
     check_labels,
     check_probability,
     check_sample_and_labels,
+    is_binary,
 )
 from prunekit.bounds import mdl
 from prunekit.impurity import class_proportions, entropy, gini, train_error_impurity, unchecked
@@ -215,7 +216,7 @@ def id3(X, y, measure="information", max_depth=None) -> Tree:
     go to the smallest feature index.
     """
     X, codes, classes = _check_growing_data(X, y)
-    if not np.isin(X, (0, 1)).all():
+    if not is_binary(X):
         raise ValueError("X must hold binary features (0 or 1) for ID3; use grow_tree for real values.")
     C = _measure(measure)
     max_depth = _max_depth(max_depth)

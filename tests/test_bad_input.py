@@ -2176,3 +2176,12 @@ def test_integer_arrays_become_floats_without_check_array(monkeypatch, values, d
     np.testing.assert_array_equal(array, expected)
     with pytest.raises(ValueError, match="2-D"):
         V.as_array(values[0], "X", ndim=2, dtype=dtype)
+
+
+@pytest.mark.parametrize("values", [
+    np.array([[0, 1], [1, 1]]), np.array([0.0, -0.0, 1.0]), np.array([True, False]),
+    np.array([0, 2]), np.array([0.5, 1.0]), np.array([np.nan, 0.0]), np.array([-1, 0]),
+    np.zeros((0, 3), dtype=int), np.array([1, 0], dtype=np.uint8),
+])
+def test_the_binary_check_agrees_with_isin(values):
+    assert V.is_binary(values) == bool(np.isin(values, (0, 1)).all())

@@ -270,17 +270,6 @@ def test_exact_true_error_builds_the_cube_once_and_protects_it():
     assert dnf_true_error(predict, 7, terms, 0.1) == first
 
 
-@pytest.mark.parametrize("values", [
-    np.array([[0, 1], [1, 1]]), np.array([0.0, -0.0, 1.0]), np.array([True, False]),
-    np.array([0, 2]), np.array([0.5, 1.0]), np.array([np.nan, 0.0]), np.array([-1, 0]),
-    np.zeros((0, 3), dtype=int), np.array([1, 0], dtype=np.uint8),
-])
-def test_the_binary_check_agrees_with_isin(values):
-    from prunekit.datasets import _is_binary
-
-    assert _is_binary(values) == bool(np.isin(values, (0, 1)).all())
-
-
 @pytest.mark.parametrize("measure", ["information", "gini", "train_error"])
 def test_the_gain_from_the_node_total_is_the_same_number(measure):
     from prunekit.growing import _gain, _measure, gain
