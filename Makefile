@@ -119,7 +119,7 @@ pdf: venv
 	python book/latex/pdf_toc.py $(PDF_BUILD)/_toc.yml
 	BOOK_EDITION=student jupyter-book build . -W --keep-going --builder latex \
 	  --toc $(PDF_BUILD)/_toc.yml --path-output $(PDF_BUILD)
-	cd $(LATEX_DIR) && LATEXOPTS= latexmk -pdf -dvi- -ps- -interaction=nonstopmode -halt-on-error \
+	cd $(LATEX_DIR) && LATEXOPTS= latexmk -pdfxe -dvi- -ps- -interaction=nonstopmode -halt-on-error \
 	  $(PDF_NAME).tex >latexmk.out || { tail -40 $(PDF_NAME).log; exit 1; }
 	cp $(LATEX_DIR)/$(PDF_NAME).pdf $(PDF)
 	for html in _build/html $(STUDENT_BUILD)/_build/html; do \

@@ -61,6 +61,17 @@ def register_plain_alpha_style() -> None:
     register_plugin("pybtex.style.formatting", "alpha_plain", PlainAlphaStyle, force=True)
 
 
+def register_plain_text_backend() -> None:
+    """Register pybtex's plain-text backend as a runtime plugin, the same class its entry
+    point names. sphinxcontrib-bibtex looks the backend up at every citation, and pybtex finds
+    an installed plugin by reading every package's entry points, about 10 ms a time (the book
+    cites about 275 times); a runtime plugin is found first, at once."""
+    from pybtex.backends.plaintext import Backend  # noqa: PLC0415
+    from pybtex.plugin import register_plugin  # noqa: PLC0415
+
+    register_plugin("pybtex.backends", "plaintext", Backend, force=True)
+
+
 def add_generated_pages(app: Sphinx, doctree: nodes.document) -> None:
     """Append the pages of ``toc_generated_pages`` to their parts of the root toctree."""
     if app.env.docname != app.config.root_doc:
@@ -150,6 +161,7 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("toc_generated_pages", {}, "env")
     StandardDomain._virtual_doc_names.setdefault("prf-prf", ("prf-prf", "List of results"))
     register_plain_alpha_style()
+    register_plain_text_backend()
     app.connect("doctree-read", add_generated_pages, priority=400)
     app.connect("doctree-resolved", add_cited_in)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -8,6 +8,12 @@ the same on the static HTML page (where the saved widget state is drawn without 
 in a live notebook. Each frame is a PNG image of the figure, under the text the drawing
 function printed, if any.
 
+Drawing every frame takes a while (half a second a frame; Chapter 4's explorer has 50). Where
+a kernel stays behind the page, as in Jupyter, ``frames="on-demand"`` (or the environment
+variable ``PRUNEKIT_EXPLORER_FRAMES=on-demand``) draws only the frame the sliders start at and
+each other frame when the sliders first reach it; a notebook saved that way keeps only the frames
+drawn, so the book's notebooks are run with every frame drawn ahead.
+
 Example::
 
     def draw(depth):
@@ -22,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import html
 import io
+import os
 from collections.abc import Callable, Mapping, Sequence
 
 from prunekit.book._extras import require
@@ -30,6 +37,10 @@ __all__ = ["explorer", "frame_png"]
 
 DPI = 96
 COLORS = 256
+#: How an explorer draws its frames: every one when it is made, or each when first shown.
+FRAME_MODES = ("ahead", "on-demand")
+#: The environment variable that chooses the mode when ``explorer`` is not told.
+FRAMES_VARIABLE = "PRUNEKIT_EXPLORER_FRAMES"
 
 
 def frame_png(figure, dpi: int = DPI, colors: int | None = COLORS) -> bytes:
@@ -125,10 +136,38 @@ def _draw_frame(draw, kwargs, dpi, colors):
     return widgets.VBox([pre, image])
 
 
+def _frame_mode(frames: str | None) -> str:
+    """``frames``, or the mode the environment variable names (default ``"ahead"``)."""
+    if frames is None:
+        frames = os.environ.get(FRAMES_VARIABLE) or "ahead"
+        where = f"the environment variable {FRAMES_VARIABLE}"
+    else:
+        where = "frames"
+    if frames not in FRAME_MODES:
+        raise ValueError(f"{where} must be one of {list(FRAME_MODES)}, not {frames!r}")
+    return frames
+
+
+def _draw_on_demand(controls, frame_at, stack, placeholder):
+    """Draw the frame at the sliders' position when they first reach it (see
+    :func:`explorer`): the placeholder in its Stack is replaced by ``frame_at(position)``."""
+    def show(_change=None):
+        position = tuple(control.index for control in controls)
+        *outer, last = position
+        holder = stack.children[outer[0]] if outer else stack
+        if holder.children[last] is placeholder:
+            holder.children = (*holder.children[:last], frame_at(position),
+                               *holder.children[last + 1:])
+
+    for control in controls:
+        control.observe(show, names="index")
+    show()
+
+
 def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
              value: Mapping[str, object] | None = None,
              descriptions: Mapping[str, str] | None = None, dpi: int = DPI,
-             colors: int | None = COLORS):
+             colors: int | None = COLORS, frames: str | None = None):
     """A slider explorer whose frames are all drawn in advance, so it needs no kernel.
 
     Parameters
@@ -150,6 +189,11 @@ def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
     colors : int or None, default 256
         The size of the frames' palette (see :func:`frame_png`); fewer colours make smaller
         pages.
+    frames : {"ahead", "on-demand"}, optional
+        ``"ahead"`` draws every frame now, so the explorer works without a kernel (on the
+        book's pages); ``"on-demand"`` draws the first frame now and each other one when the
+        sliders first reach it, which needs a live kernel. Default: the environment variable
+        ``PRUNEKIT_EXPLORER_FRAMES``, else ``"ahead"``.
 
     Returns
     -------
@@ -167,10 +211,11 @@ def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
     ValueError
         If there are no sliders or more than two, a slider has no values or two values with
         the same label, ``value`` names an unknown slider or a value not in its list,
-        ``colors`` is not between 2 and 256, or
-        ``draw`` leaves no figure open.
+        ``colors`` is not between 2 and 256, ``frames`` (or the environment variable) names
+        no mode, or ``draw`` leaves no figure open.
     """
     widgets = require("ipywidgets", "prunekit.book.explorer")
+    mode = _frame_mode(frames)
     if colors is not None and not 2 <= colors <= 256:
         raise ValueError(f"colors must be between 2 and 256 (or None), not {colors}")
     if not callable(draw):
@@ -209,23 +254,32 @@ def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
             continuous_update=True, layout=widgets.Layout(width="95%"))
         for name in names
     ]
-    links = []
-    first = options[names[0]]
-    if len(names) == 1:
-        frames = [_draw_frame(draw, {names[0]: v}, dpi, colors) for _, v in first]
-        stack = widgets.Stack(frames, selected_index=start[names[0]])
-        links.append(widgets.jslink((controls[0], "index"), (stack, "selected_index")))
+
+    def frame_at(position):
+        kwargs = {name: options[name][i][1] for name, i in zip(names, position)}
+        return _draw_frame(draw, kwargs, dpi, colors)
+
+    placeholder = widgets.HTML("drawing…")
+    sizes = [len(options[name]) for name in names]
+    if mode == "ahead":
+        frame = frame_at
     else:
-        second = options[names[1]]
-        inner = []
-        for _, v in first:
-            frames = [_draw_frame(draw, {names[0]: v, names[1]: w}, dpi,
-                                  colors) for _, w in second]
-            inner.append(widgets.Stack(frames, selected_index=start[names[1]]))
+        def frame(_position):
+            return placeholder
+    if len(names) == 1:
+        stack = widgets.Stack([frame((i,)) for i in range(sizes[0])],
+                              selected_index=start[names[0]])
+        inner = [stack]
+    else:
+        inner = [widgets.Stack([frame((i, j)) for j in range(sizes[1])],
+                               selected_index=start[names[1]]) for i in range(sizes[0])]
         stack = widgets.Stack(inner, selected_index=start[names[0]])
-        links.append(widgets.jslink((controls[0], "index"), (stack, "selected_index")))
+    links = [widgets.jslink((controls[0], "index"), (stack, "selected_index"))]
+    if len(names) == 2:
         links += [widgets.jslink((controls[1], "index"), (s, "selected_index"))
                   for s in inner]
+    if mode == "on-demand":
+        _draw_on_demand(controls, frame_at, stack, placeholder)
     box = widgets.VBox([*controls, stack])
     box.links = links
     return box

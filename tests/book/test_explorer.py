@@ -1,5 +1,10 @@
 """prunekit.book.explorer: frames drawn in advance, one per slider value, linked in the
-browser."""
+browser (or drawn on demand in a live kernel); the chapters' stored explorers hold every frame.
+"""
+
+import base64
+import json
+from pathlib import Path
 
 import ipywidgets as widgets
 import matplotlib.pyplot as plt
@@ -141,3 +146,103 @@ def test_frames_are_reduced_to_a_palette_unless_asked_not_to():
 def test_a_palette_size_out_of_range_is_refused(colors):
     with pytest.raises(ValueError, match="colors must be between 2 and 256"):
         explorer(draw_line, {"slope": [1]}, colors=colors)
+
+
+def _counting(drawn):
+    def draw(a, b=0):
+        drawn.append((a, b))
+        draw_line(a, b)
+    return draw
+
+
+def test_on_demand_draws_a_frame_when_the_sliders_first_reach_it():
+    drawn = []
+    box = explorer(_counting(drawn), {"a": [1, 2, 3]}, value={"a": 2}, frames="on-demand")
+    slider, stack = box.children
+    assert drawn == [(2, 0)]
+    assert isinstance(stack.children[1], widgets.VBox)
+    assert stack.children[0] is stack.children[2]           # one placeholder, not drawn
+    slider.index = 0
+    slider.index = 1
+    slider.index = 0
+    assert drawn == [(2, 0), (1, 0)]                          # each frame drawn once
+    assert isinstance(stack.children[0], widgets.VBox)
+    assert stack.children[2] is not stack.children[0]
+    assert plt.get_fignums() == []
+
+
+def test_on_demand_with_two_sliders_draws_in_the_inner_stack_shown():
+    drawn = []
+    box = explorer(_counting(drawn), {"a": [1, 2], "b": [0, 5, 9]}, frames="on-demand")
+    first, second, stack = box.children
+    second.index = 2
+    first.index = 1
+    assert drawn == [(1, 0), (1, 9), (2, 9)]
+    assert isinstance(stack.children[1].children[2], widgets.VBox)
+    assert not isinstance(stack.children[1].children[0], widgets.VBox)
+
+
+def test_the_environment_variable_chooses_the_mode(monkeypatch):
+    drawn = []
+    monkeypatch.setenv("PRUNEKIT_EXPLORER_FRAMES", "on-demand")
+    explorer(_counting(drawn), {"a": [1, 2, 3]})
+    assert drawn == [(1, 0)]
+    explorer(_counting(drawn), {"a": [1, 2]}, frames="ahead")
+    assert drawn == [(1, 0), (1, 0), (2, 0)]
+    monkeypatch.setenv("PRUNEKIT_EXPLORER_FRAMES", "lazy")
+    with pytest.raises(ValueError, match="PRUNEKIT_EXPLORER_FRAMES must be one of"):
+        explorer(_counting(drawn), {"a": [1, 2]})
+    monkeypatch.delenv("PRUNEKIT_EXPLORER_FRAMES")
+    with pytest.raises(ValueError, match="frames must be one of"):
+        explorer(_counting(drawn), {"a": [1, 2]}, frames="some")
+
+
+# The notebook step of ``make test`` runs the chapters with the frames drawn on demand (nbval
+# compares no frame); the book's pages show the frames stored in the notebooks, which must
+# therefore be complete.
+ROOT = Path(__file__).resolve().parents[2]
+CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
+
+
+def _stored_explorers(path):
+    """``(sliders' label lists, frames)`` of every explorer shown in a stored notebook, where
+    frames nest like the Stacks: a list per slider, a frame's PNG bytes innermost."""
+    notebook = json.loads(path.read_text(encoding="utf8"))
+    state = notebook["metadata"].get("widgets", {}).get(
+        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+
+    def model(ref):
+        return state[ref.removeprefix("IPY_MODEL_")]
+
+    def frames(stack):
+        if stack["model_name"] == "StackModel":
+            return [frames(model(child)) for child in stack["state"]["children"]]
+        if stack["model_name"] == "VBoxModel":              # printed text above the image
+            stack = model(stack["state"]["children"][-1])
+        assert stack["model_name"] == "ImageModel", stack["model_name"]
+        (buffer,) = stack["buffers"]
+        return base64.b64decode(buffer["data"])
+
+    for cell in notebook["cells"]:
+        for output in cell.get("outputs", []):
+            view = output.get("data", {}).get("application/vnd.jupyter.widget-view+json")
+            if view is None:
+                continue
+            *sliders, stack = model(view["model_id"])["state"]["children"]
+            sliders = [model(ref) for ref in sliders]
+            assert all(s["model_name"] == "SelectionSliderModel" for s in sliders)
+            yield [s["state"]["_options_labels"] for s in sliders], frames(model(stack))
+
+
+def test_chapters_store_explorers():
+    assert sum(len(list(_stored_explorers(path))) for path in CHAPTERS) >= 7
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_a_stored_explorer_holds_every_frame(path):
+    for labels, frames in _stored_explorers(path):
+        assert len(frames) == len(labels[0])
+        if len(labels) == 2:
+            assert all(len(inner) == len(labels[1]) for inner in frames)
+            frames = [frame for inner in frames for frame in inner]
+        assert all(isinstance(frame, bytes) and frame.startswith(PNG) for frame in frames)

@@ -8,7 +8,8 @@ interpreter's packages) where pip installs, from the package index, the notebook
 and then the wheel built from a copy of the package's files, with its ``book`` extra and every
 dependency, as ``pip install "prunekit[book]"`` would. Every chapter and exercise solution is
 copied alone into an empty temporary folder and run there with nbval, which compares every
-stored output with the fresh run: this is the only run of the notebooks in ``make test``. The
+stored output with the fresh run: this is the only run of the notebooks in ``make test``
+(an explorer draws only its first frame there: ``frames="on-demand"``). The
 environment is built once per test run (the workers of ``pytest -n`` share it), and
 ``classroom.json`` in pytest's temporary folder records how long that took.
 
@@ -45,6 +46,7 @@ from test_install_cell import install_cell
 from test_packaging import copy_package_source
 
 from prunekit.book._extras import EXTRAS
+from prunekit.book.explorer import FRAMES_VARIABLE
 
 # ``make test`` runs these tests in two parts. Beside the library tests (``-m classroom``,
 # one process): the classroom is built, checked, and the install cell runs from a clone; the
@@ -65,6 +67,9 @@ RUNNER = ["nbval", "ipykernel"]
 CLASSROOM_EXTRAS = sorted({extra for path in NOTEBOOKS for extra in
                            nbformat.read(path, as_version=4).metadata.get(
                                "prunekit", {}).get("extras", [])})
+#: pip's option for the classroom's installs: a module is compiled when a notebook first imports
+#: it, not every module of every package ahead (most are never imported here).
+NO_COMPILE = ["--no-compile"]
 #: Packages of the development environment that neither the core nor the book extra declares.
 NOT_IN_THE_CLASSROOM = ["imodels", "distributed", "nbgrader", "hypothesis"]
 
@@ -95,7 +100,7 @@ def bare_environment(env_dir: Path) -> tuple[Path, dict]:
     _check(_run([sys.executable, "-m", "venv", env_dir], env_dir.parent))
     python = env_dir / "bin" / "python"
     env = _environment(env_dir)
-    _check(_run([python, "-m", "pip", "install", "-q", *RUNNER], env_dir, env))
+    _check(_run([python, "-m", "pip", "install", "-q", *NO_COMPILE, *RUNNER], env_dir, env))
     return python, env
 
 
@@ -122,7 +127,8 @@ def _build_classroom(folder: Path) -> dict:
     # as the install cells do, with the dependencies of prunekit, its book extra and the
     # extras some notebooks declare (Chapter 10's optimal)
     extras = ",".join(["book", *CLASSROOM_EXTRAS])
-    _check(_run([python, "-m", "pip", "install", "-q", f"{wheel}[{extras}]"], folder, env))
+    _check(_run([python, "-m", "pip", "install", "-q", *NO_COMPILE, f"{wheel}[{extras}]"],
+                folder, env))
     _check(_run([python, "-m", "pip", "check"], folder, env))
     done = time.perf_counter()
     return {"wheel_seconds": round(built - start, 1), "runner_seconds": round(runner - built, 1),
@@ -220,7 +226,10 @@ def _nbval(python: Path, env: dict, work: Path, notebook: Path) -> subprocess.Co
 @notebook_test
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_notebook_runs_in_the_classroom(classroom, notebook):
-    result = _nbval(classroom.python, classroom.env,
+    # An explorer draws the frame it starts at; its other frames, which nbval does not compare
+    # (the book shows the stored ones: tests/book/test_explorer.py), are drawn on demand.
+    env = {**classroom.env, FRAMES_VARIABLE: "on-demand"}
+    result = _nbval(classroom.python, env,
                     classroom.folder / f"{notebook.parent.name}-{notebook.stem}", notebook)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
 
