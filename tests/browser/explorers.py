@@ -7,7 +7,7 @@ keyboard (focus its handle, press End, Home, then ArrowRight until the figure ch
 of the visible image and the text printed above it), not only the slider's readout.
 """
 
-from layout import WAIT_MS, WIDGET_VIEWS_JS
+from layout import POLL_MS, WAIT_MS, WIDGET_VIEWS_JS
 
 # page -> number of sliders of its explorer
 EXPLORERS = {
@@ -87,10 +87,10 @@ def slider_problems(page, page_name):
     if expected:
         page.wait_for_function(
             f"() => {{ const [n, drawn] = ({WIDGET_VIEWS_JS})(); return n > 0 && drawn === n; }}",
-            timeout=WAIT_MS)
+            timeout=WAIT_MS, polling=POLL_MS)
         page.wait_for_function(
             f"() => document.querySelectorAll('{HANDLES}').length >= {expected}",
-            timeout=WAIT_MS)
+            timeout=WAIT_MS, polling=POLL_MS)
     handles = page.locator(HANDLES)
     if handles.count() != expected:
         return [f"{handles.count()} explorer sliders, expected {expected} (EXPLORERS)"]

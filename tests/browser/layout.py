@@ -366,6 +366,9 @@ def measure(page, page_name: str, titles: set[str]) -> dict:
 # that. A wait ends as soon as its condition holds, so a long limit costs nothing on a page that
 # renders: it only keeps a busy machine from failing a page that is fine.
 WAIT_MS = 180_000
+# How often a wait checks its condition, in ms. (Playwright's default checks at every animation
+# frame, which keeps the browser drawing frames for as long as the wait lasts.)
+POLL_MS = 100
 
 
 # A widget view is a <script type="application/vnd.jupyter.widget-view+json"> in the page; the
@@ -413,7 +416,7 @@ def wait_for_mathjax(page, timeout_ms: int = WAIT_MS) -> None:
     """Wait until MathJax has started and typeset the page."""
     page.wait_for_function(
         "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
-        timeout=timeout_ms)
+        timeout=timeout_ms, polling=POLL_MS)
     page.evaluate("() => MathJax.startup.promise.then(() => true)")
 
 
@@ -448,7 +451,8 @@ def resize(page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": page.viewport_size["height"]})
     page.evaluate(_RELAYOUT_MATH_JS)
     try:
-        page.wait_for_function(_READING_PASS_DONE_JS, timeout=READING_PASS_MS)
+        page.wait_for_function(_READING_PASS_DONE_JS, timeout=READING_PASS_MS,
+                               polling=POLL_MS)
     except Exception:  # noqa: BLE001 - what is left unmarked is reported by the measures
         pass
 
