@@ -69,6 +69,49 @@ def test_id3_root_split_is_the_argmax_gain():
     np.testing.assert_array_equal(tree.counts[tree.left[0]], onehot[X[:, tree.feature[0]] == 0].sum(0))
 
 
+def recursive_id3(X, y, measure, max_depth):
+    """ID3 as Sec. 18.2 writes it, one node at a time: the tree's nodes in preorder as
+    ``(class counts, split feature or -1)``."""
+    classes = np.unique(y)
+    nodes = []
+
+    def grow(rows, features, depth):
+        counts = np.array([np.sum(y[rows] == c) for c in classes])
+        nodes.append([counts, -1])
+        node = nodes[-1]
+        if np.count_nonzero(counts) <= 1 or depth >= max_depth or not features:
+            return
+        candidates = [i for i in features if 0 < X[rows, i].sum() < len(rows)]
+        if not candidates:
+            return
+        sides = {i: [np.array([np.sum(y[rows][X[rows, i] == v] == c) for c in classes])
+                     for v in (0, 1)] for i in candidates}
+        gains = [growing.gain(*sides[i], measure) for i in candidates]
+        best = candidates[int(np.argmax(gains))]
+        node[1] = best
+        rest = [i for i in features if i != best]
+        grow(rows[X[rows, best] == 0], rest, depth + 1)
+        grow(rows[X[rows, best] == 1], rest, depth + 1)
+
+    grow(np.arange(len(y)), list(range(X.shape[1])), 0)
+    return nodes
+
+
+@given(st.integers(2, 120), st.integers(1, 7), st.integers(2, 4), st.integers(0, 2**32 - 1),
+       st.sampled_from(["train_error", "information", "gini"]),
+       st.sampled_from([None, 1, 2, 4]))
+def test_id3_grown_by_depth_is_the_recursive_definition(m, d, K, seed, measure, max_depth):
+    rng = np.random.default_rng(seed)
+    X = (rng.random((m, d)) < rng.random(d)).astype(float)
+    y = (X[:, :2].sum(axis=1).astype(int) + (rng.random(m) < 0.3)) % K
+    if len(np.unique(y)) < 2:
+        return
+    tree = pk.id3(X, y, measure, max_depth)
+    expected = recursive_id3(X, y, measure, np.inf if max_depth is None else max_depth)
+    assert [(c.tolist(), f) for c, f in expected] == \
+        [(c.tolist(), int(f)) for c, f in zip(tree.counts, tree.feature)]
+
+
 def test_id3_max_depth_and_bad_input():
     X, y = make_boolean_dnf(200, 6, random_state=2)
     assert pk.id3(X, y, max_depth=2).max_depth == 2
