@@ -3,7 +3,7 @@
 Sphinx's standard domain resolves a ``{numref}`` by reading the whole doctree of the page
 that holds the target from disk (``BuildEnvironment.get_doctree`` unpickles it) to find the
 target's node and its number. The book has over 400 of them, aimed at a few dozen pages, so
-an HTML build spent about 24 of its 62 seconds unpickling the same doctrees again. This
+an HTML build spent about 22 of its 51 seconds unpickling the same doctrees again. This
 domain gives Sphinx's resolution an environment whose ``get_doctree`` reads each page once
 and keeps it for the build; everything else is Sphinx's. The built pages are unchanged, byte
 for byte.
