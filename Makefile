@@ -108,8 +108,9 @@ book-student: venv
 # The PDF edition: the book without the exercises' solutions (as the student edition) and without
 # the Library reference (book/latex/pdf_toc.py), through Sphinx's LaTeX writer and XeLaTeX,
 # into $(PDF). XeLaTeX writes XDV on each of its runs and xdvipdfmx makes the PDF once, with
-# zlib's usual level 6 (level 9 took twice as long for a file 3 % smaller). It is also copied to the top of both HTML editions, whose download menu links to
-# it: `make book pdf` gives a site ready to publish (either order; an HTML build keeps the PDF).
+# zlib's usual level 6 (level 9 took twice as long for a file 3 % smaller). It is also copied to
+# the top of both HTML editions, whose download menu links to it: `make book pdf` gives a site
+# ready to publish (either order; an HTML build keeps the PDF).
 PDF_BUILD := _build/pdf
 PDF_NAME := pruning-decision-trees
 PDF := $(PDF_BUILD)/$(PDF_NAME).pdf

@@ -112,7 +112,7 @@ def gain(left_counts, right_counts, measure="information") -> np.ndarray:
 def _gain(left_counts: np.ndarray, right_counts: np.ndarray, C,
           total: np.ndarray | None = None) -> np.ndarray:
     """:func:`gain` of class counts the library computed itself, with the function C of
-    :func:`_measure`: nothing is checked (the growers call it once per node).
+    :func:`_measure`: nothing is checked (the growers call it for every node they split).
 
     ``total``, the class counts of the node when every candidate split divides the same
     node (``left_counts + right_counts`` equal to it on every row), lets C(P_S[y]) be

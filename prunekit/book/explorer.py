@@ -168,7 +168,7 @@ def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
              value: Mapping[str, object] | None = None,
              descriptions: Mapping[str, str] | None = None, dpi: int = DPI,
              colors: int | None = COLORS, frames: str | None = None):
-    """A slider explorer whose frames are all drawn in advance, so it needs no kernel.
+    """A slider explorer whose frames are drawn in advance by default, so it needs no kernel.
 
     Parameters
     ----------
