@@ -29,6 +29,7 @@ Three solvers find the optimum:
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from dataclasses import dataclass
@@ -49,7 +50,7 @@ from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _sklearn_feature_names,
 
 __all__ = ["OBJECTIVES", "SOLVERS", "OutOfTimeError", "Binarization", "binarize",
            "penalized_risk", "optimal_tree", "dynamic_program_optimal_tree",
-           "exhaustive_optimal_tree", "count_trees"]
+           "exhaustive_optimal_tree", "count_trees", "count_branches"]
 
 OBJECTIVES = ("error", "pessimistic")
 SOLVERS = ("streed", "dp")
@@ -59,7 +60,18 @@ class OutOfTimeError(ValueError):
     """A solver did not prove a tree optimal within its ``time_limit`` (wall-clock seconds).
 
     A ``ValueError``, so code that catches bad requests catches it too; the runners of the
-    book catch it alone to record a time-out."""
+    book catch it alone to record a time-out.
+
+    Attributes
+    ----------
+    tree : Tree or None
+        The best tree the solver had found when it stopped, *not proven optimal* (STreeD's
+        search keeps one; the pure-Python dynamic program does not, and gives None).
+    """
+
+    def __init__(self, message: str, tree: Tree | None = None):
+        super().__init__(message)
+        self.tree = tree
 
 
 # STreeD's largest depth (pystreed checks max_depth <= 20).
@@ -330,7 +342,8 @@ def _build(structure, sample: _Sample, classes: np.ndarray, n_features: int) -> 
 
 # ---------------------------------------------------------------------- the dynamic program
 def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
-                                 confidence=0.25, time_limit=60.0) -> Tree:
+                                 confidence=0.25, time_limit=60.0, leaf_bound=True,
+                                 report=None) -> Tree:
     """A tree of depth <= max_depth minimising R_alpha, by dynamic programming.
 
     The recursion of DL8 (Nijssen & Fromont 2007) and STreeD (van der Linden et al. 2023):
@@ -342,8 +355,13 @@ def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
     with S_j0 and S_j1 the examples of S with x_j = 0 and x_j = 1, because R_alpha adds up
     over leaves. Many branches select the same examples (x1 = 0 and
     then x2 = 1 is x2 = 1 and then x1 = 0), so best(S, d) is computed once per subset S
-    and depth d and remembered. With ``objective="error"`` a branch whose leaf risk is at
-    most alpha is not split: a split costs at least alpha more and removes at most R(S).
+    and depth d and remembered. With ``objective="error"`` and ``leaf_bound`` a branch whose
+    leaf risk is at most alpha is not split: a split costs at least alpha more and removes at
+    most R(S) (the leaf bound of OSDT and GOSDT, Hu et al. 2019, Lin et al. 2020).
+
+    For a fixed depth the work is polynomial: at most sum_{k <= d} C(p, k) 2^k branches
+    (:func:`count_branches`), each scanning p features over at most m examples; and at
+    most 3^p distinct branches whatever the depth.
 
     Parameters
     ----------
@@ -360,7 +378,12 @@ def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
     confidence : float in (0, 1), default 0.25
         C4.5's CF, for ``objective="pessimistic"``.
     time_limit : float, default 60
-        Seconds; past it the search stops with a ``ValueError``.
+        Seconds; past it the search stops with :class:`OutOfTimeError`.
+    leaf_bound : bool, default True
+        Do not split a branch whose leaf risk is at most alpha (``objective="error"``).
+        The value found is the same either way; False measures what the rule saves.
+    report : dict, optional
+        Filled with ``"subproblems"``, the number of pairs (subset, depth) solved.
 
     Returns
     -------
@@ -383,15 +406,22 @@ def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
         X, y, max_depth, alpha, objective, confidence, time_limit)
     _check_binary(X)
     sample = _Sample(X, codes, len(classes))
+    if not isinstance(leaf_bound, (bool, np.bool_)):
+        raise TypeError(f"leaf_bound must be True or False, got {leaf_bound!r}.")
+    if report is not None and not isinstance(report, dict):
+        raise TypeError(f"report must be a dict or None, got {type(report).__name__}.")
+    memo = {}
     structure = _dynamic_program(sample, max_depth, alpha,
                                  _leaf_risk_function(objective, confidence, len(codes)),
-                                 objective == "error", time.monotonic() + time_limit,
-                                 time_limit)
+                                 objective == "error" and bool(leaf_bound),
+                                 time.monotonic() + time_limit, time_limit, memo)
+    if report is not None:
+        report["subproblems"] = len(memo)
     return _build(structure, sample, classes, X.shape[1])
 
 
-def _dynamic_program(sample, max_depth, alpha, leaf_risk, bound, deadline, time_limit):
-    memo = {}
+def _dynamic_program(sample, max_depth, alpha, leaf_risk, bound, deadline, time_limit,
+                     memo):
     n_features = len(sample.ones)
 
     def best(subset: int, depth: int):
@@ -422,23 +452,65 @@ def _dynamic_program(sample, max_depth, alpha, leaf_risk, bound, deadline, time_
 
 
 # ---------------------------------------------------------------------- the referee
-def count_trees(n_features, max_depth) -> int:
+def count_trees(n_features, max_depth, n_classes=1) -> int:
     """Number of trees of depth <= max_depth over ``n_features`` binary features.
 
-    N(0) = 1 (a leaf) and N(d) = 1 + p N(d-1)^2: a leaf, or one of p splits with any tree of
-    depth <= d - 1 on each side (splits that do not divide the sample included).
+    With ``n_classes=1`` the shapes with their tests: N(0) = 1 (a leaf) and
+    N(d) = 1 + p N(d-1)^2, a leaf or one of p splits with any tree of depth <= d - 1 on each
+    side (splits that do not divide the sample included). With k = ``n_classes`` > 1 every
+    leaf also carries one of k labels, M(0) = k and M(d) = k + p M(d-1)^2: the class of
+    classifiers fixed before the sample is drawn, which an Occam bound counts (the leaves'
+    labels are chosen from the sample).
+
+    Parameters
+    ----------
+    n_features : int
+        p, the number of binary features, >= 0.
+    max_depth : int
+        D >= 0.
+    n_classes : int, default 1
+        k, the labels a leaf may carry; 1 counts unlabelled trees.
+
+    Returns
+    -------
+    int
 
     Examples
     --------
     >>> [count_trees(3, d) for d in range(4)]
     [1, 4, 49, 7204]
+    >>> [count_trees(3, d, n_classes=2) for d in range(3)]
+    [2, 14, 590]
     """
     n_features = check_count(n_features, "n_features")
     max_depth = check_count(max_depth, "max_depth")
-    number = 1
+    n_classes = check_count(n_classes, "n_classes", minimum=1)
+    number = n_classes
     for _ in range(max_depth):
-        number = 1 + n_features * number * number
+        number = n_classes + n_features * number * number
     return number
+
+
+def count_branches(n_features, max_depth) -> int:
+    """Number of branches of depth <= max_depth over ``n_features`` binary features.
+
+    A branch is a set of k <= D distinct features with a value for each, sum_{k <= D}
+    C(p, k) 2^k of them (the order of the tests does not matter for the examples a branch
+    selects). They bound the subproblems of the dynamic program
+    (:func:`dynamic_program_optimal_tree`) at each depth left, so for a fixed depth its work is
+    polynomial in p, growing by at most a factor 2p + 1 per level, while the number of trees
+    (:func:`count_trees`) roughly squares. Whatever the depth there are at most 3^p branches
+    (each feature absent, 0 or 1).
+
+    Examples
+    --------
+    >>> [count_branches(3, d) for d in range(5)]
+    [1, 7, 19, 27, 27]
+    """
+    n_features = check_count(n_features, "n_features")
+    max_depth = check_count(max_depth, "max_depth")
+    return sum(math.comb(n_features, k) * 2 ** k
+               for k in range(min(max_depth, n_features) + 1))
 
 
 def exhaustive_optimal_tree(X, y, *, max_depth, alpha, objective="error", confidence=0.25,
@@ -505,7 +577,8 @@ _PESSIMISTIC_DIFFERS = (
 
 
 def _streed(B, codes, max_depth, alpha, time_limit):
-    """STreeD's tree for the task "cost-complex-accuracy", as a nested tuple.
+    """STreeD's tree for the task "cost-complex-accuracy": whether STreeD found a tree,
+    whether it proved it optimal, and the tree as a nested tuple.
 
     STreeD minimises (training errors) + cost_complexity * m * (branch nodes). A binary tree
     has one leaf more than branch nodes, so with cost_complexity = alpha this is
@@ -518,24 +591,21 @@ def _streed(B, codes, max_depth, alpha, time_limit):
                           "(or pip install 'prunekit[optimal]'); solver='dp' needs nothing."
                           ) from None
     if alpha >= 1 or len(np.unique(codes)) == 1:
-        return None      # a split costs alpha >= 1 and removes less than 1 of R: a leaf
+        return True, True, None   # a split costs alpha >= 1, removes less than 1 of R
     solver = STreeDClassifier("cost-complex-accuracy", max_depth=max_depth,
                               cost_complexity=alpha, time_limit=time_limit, random_seed=0)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")           # "No feasible tree found": raised below
         solver.fit(B, codes)
-    if not solver.is_fitted() or not solver.fit_result.is_optimal():
-        raise OutOfTimeError(f"STreeD did not prove a tree optimal within time_limit="
-                         f"{time_limit:g} seconds (max_depth={max_depth}, {B.shape[1]} binary "
-                         "features); raise time_limit, lower max_depth or use fewer "
-                         "thresholds (max_thresholds).")
+    if not solver.is_fitted():
+        return False, False, None
 
     def convert(node):
         if node.is_leaf_node():
             return None
         return (int(node.feature), convert(node.left_child), convert(node.right_child))
 
-    return convert(solver.tree_)
+    return True, bool(solver.fit_result.is_optimal()), convert(solver.tree_)
 
 
 def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
@@ -573,8 +643,9 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
         STreeD (van der Linden et al. 2023; needs ``pip install pystreed``), or
         :func:`dynamic_program_optimal_tree` (pure Python, small problems).
     time_limit : float, default 60
-        Seconds the solver may take. A solver that cannot prove its tree optimal in time
-        raises ``ValueError``; no tree that may not be optimal is returned.
+        Wall-clock seconds the solver may take. A solver that cannot prove its tree optimal
+        in time raises :class:`OutOfTimeError` (a ``ValueError``): no tree that may not be
+        optimal is returned, but STreeD's best tree found so far is the error's ``tree``.
     confidence : float in (0, 1), default 0.25
         C4.5's CF, for ``objective="pessimistic"``.
     max_thresholds : int or None, default None
@@ -621,10 +692,25 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
         tree = dynamic_program_optimal_tree(B, codes, max_depth=max_depth, alpha=alpha,
                                             objective=objective, confidence=confidence,
                                             time_limit=time_limit)
-    else:
+        return _on_original(tree, classes, binarization)
+    found_any, proven, structure = _streed(B, codes, max_depth, alpha, time_limit)
+    found = None
+    if found_any:
         sample = _Sample(B, codes, len(classes))
-        tree = _build(_streed(B, codes, max_depth, alpha, time_limit), sample,
-                      np.arange(len(classes)), B.shape[1])
+        found = _on_original(_build(structure, sample, np.arange(len(classes)), B.shape[1]),
+                             classes, binarization)
+    if not proven:
+        raise OutOfTimeError(
+            f"STreeD did not prove a tree optimal within time_limit={time_limit:g} seconds "
+            f"(max_depth={max_depth}, {B.shape[1]} binary features); raise time_limit, lower "
+            "max_depth or use fewer thresholds (max_thresholds). The best tree found, not "
+            "proven optimal, is this error's attribute tree.", tree=found)
+    return found
+
+
+def _on_original(tree: Tree, classes, binarization: Binarization) -> Tree:
+    """A tree on the binary features, with the original class labels, on the original
+    features."""
     tree = Tree(tree.left, tree.right, tree.counts, feature=tree.feature,
-                threshold=tree.threshold, classes=classes, n_features=B.shape[1])
+                threshold=tree.threshold, classes=classes, n_features=binarization.n_binary)
     return binarization.to_original(tree)

@@ -16,6 +16,8 @@ from prunekit.optimal import (
     _PESSIMISTIC_DIFFERS,
     _build,
     _Sample,
+    OutOfTimeError,
+    count_branches,
     count_trees,
     dynamic_program_optimal_tree,
     exhaustive_optimal_tree,
@@ -82,6 +84,53 @@ def test_penalized_risk_pessimistic_is_j48s_estimate():
 def test_count_trees():
     assert [count_trees(1, d) for d in range(4)] == [1, 2, 5, 26]
     assert count_trees(4, 3) == 1 + 4 * (1 + 4 * 25) ** 2
+    assert count_trees(4, 3, n_classes=1) == count_trees(4, 3)
+
+
+def _every_classifier(p, depth, k):
+    """Every labelled tree of depth <= depth on p features, as nested tuples."""
+    yield from (("leaf", label) for label in range(k))
+    if depth:
+        smaller = list(_every_classifier(p, depth - 1, k))
+        yield from ((j, a, b) for j in range(p) for a in smaller for b in smaller)
+
+
+@pytest.mark.parametrize("p, depth, k", [(1, 2, 2), (2, 2, 2), (2, 1, 3), (3, 2, 2)])
+def test_count_trees_with_labels_counts_every_labelled_tree(p, depth, k):
+    assert count_trees(p, depth, n_classes=k) == len(set(_every_classifier(p, depth, k)))
+
+
+@pytest.mark.parametrize("p", [1, 2, 3, 5])
+def test_count_branches_counts_the_distinct_sets_of_tests(p):
+    """Branches of depth <= D: the sets of at most D (feature, value) tests, no feature
+    twice, found by extending every branch by one test D times."""
+    branches = {frozenset()}
+    for depth in range(p + 2):
+        assert count_branches(p, depth) == len(branches)
+        branches |= {b | {(j, v)} for b in branches for j in range(p) for v in (0, 1)
+                     if j not in {f for f, _ in b}}
+    assert count_branches(p, p + 5) == 3 ** p
+
+
+def test_count_branches_grows_by_at_most_2p_plus_1_per_level():
+    """Where the issue of growth lies: trees square, branches multiply by at most 2p + 1."""
+    assert count_branches(24, 5) == 1_547_489 and count_branches(24, 6) == 10_161_633
+    for p in (2, 16, 24, 240):
+        for depth in range(1, 8):
+            assert count_branches(p, depth) <= (2 * p + 1) * count_branches(p, depth - 1)
+
+
+@FEW
+@given(binary_problems())
+def test_the_leaf_bound_changes_the_work_not_the_value(problem):
+    X, y, depth, alpha = problem
+    with_bound, without = {}, {}
+    a = dynamic_program_optimal_tree(X, y, max_depth=depth, alpha=alpha, report=with_bound)
+    b = dynamic_program_optimal_tree(X, y, max_depth=depth, alpha=alpha, leaf_bound=False,
+                                     report=without)
+    assert pk.penalized_risk(a, alpha) == pytest.approx(pk.penalized_risk(b, alpha))
+    assert 1 <= with_bound["subproblems"] <= without["subproblems"]
+    assert without["subproblems"] <= (depth + 1) * count_branches(X.shape[1], depth)
 
 
 def test_the_referee_sees_the_exclusive_or():
@@ -347,6 +396,23 @@ def test_a_solver_out_of_time_raises_naming_the_limit():
     with pytest.raises(ValueError, match=r"STreeD did not prove a tree optimal within "
                                          r"time_limit=0.05 seconds \(max_depth=4"):
         pk.optimal_tree(X, y, max_depth=4, alpha=0, time_limit=0.05, max_thresholds=20)
+
+
+def test_out_of_time_the_error_holds_the_best_tree_found():
+    """STreeD keeps its best tree so far, which is returned with the error, not as the
+    answer; the pure-Python dynamic program keeps none."""
+    X, y = load_breast_cancer(return_X_y=True)
+    with pytest.raises(OutOfTimeError) as info:
+        pk.optimal_tree(X, y, max_depth=3, alpha=0, solver="dp", time_limit=0.05,
+                        max_thresholds=20)
+    assert info.value.tree is None
+    if not HAS_STREED:
+        return
+    with pytest.raises(OutOfTimeError) as info:
+        pk.optimal_tree(X, y, max_depth=4, alpha=0.001, time_limit=0.3, max_thresholds=20)
+    found = info.value.tree
+    assert found is not None and found.max_depth <= 4 and found.n_features == X.shape[1]
+    assert np.array_equal(found.node_counts(X, y), found.counts)
 
 
 def test_without_pystreed_the_error_says_how_to_install_it(monkeypatch):
