@@ -615,6 +615,8 @@ RESULTS = {
                    "depth (python -m prunekit.book.optimal_study --all)",
     "optimal_times": "Chapter 10: STreeD's seconds as the depth grows "
                      "(python -m prunekit.book.optimal_study --curve ...)",
+    "optimal_ablation": "Chapter 10: the solvers' bounds switched off one at a time "
+                        "(python -m prunekit.book.optimal_study --ablation)",
 }
 
 # Columns read as text even where a value looks like a number or is empty.

@@ -24,39 +24,53 @@ The comparison on one split (seeded by its index ``i``)
    :func:`prunekit.error_based` (J48's EBP without raising); *optimal* is
    :func:`prunekit.optimal_tree` with ``solver="dp"``, the same time limit.
 5. Each row holds both objectives (:func:`prunekit.penalized_risk`, in the same units),
-   training and test errors, leaves, the CPU seconds of growing and pruning and of the
-   solver, and log2 of the number of prunings of the greedy tree (the class pruning
-   searches). A solve that does not finish in time is recorded with ``status="timeout"``
-   and its seconds; the deeper solves of the same objective and alpha on that split are
-   not tried (``status="skipped"``).
+   training and test errors, leaves, the CPU seconds of growing and pruning and the CPU and
+   wall-clock seconds of the solver, and log2 of the number of prunings of the greedy tree
+   (the class pruning searches). A solve that does not prove its tree optimal in time is
+   recorded with ``status="timeout"``; STreeD's best tree found by then is scored in the
+   ``optimal_*`` columns all the same (not proven optimal; the dynamic program keeps no
+   tree, so its columns stay empty). The deeper solves of the same objective and alpha on
+   that split are not tried (``status="skipped"``).
 
 :func:`solver_times` measures STreeD's time as the depth grows, one split, until a solve
-does not finish within :data:`CURVE_TIME_LIMIT` seconds.
+does not finish within :data:`CURVE_TIME_LIMIT` seconds. :func:`ablation` switches STreeD's
+bounds and depth-two solver off one at a time, and the dynamic program's leaf bound, on the
+same problems, and records the work (STreeD's calls of its depth-two solver, the dynamic
+program's subproblems) and the seconds.
 
-The solvers' time limits are on the wall clock, and the seconds recorded are CPU seconds of
-the process: on a machine shared with other jobs a solve can reach its limit having used
-far less CPU time than the limit.
+The solvers' time limits are on the wall clock. So that a limit means the same CPU time for
+every solve, the tables are produced on an otherwise idle machine, at most one solve per core
+(``--n-jobs 2`` on two cores), and every row records both the CPU and the wall-clock seconds:
+where they are close, the solve had its core to itself.
 
-The results of Chapter 10 were produced, from the repository's root, by::
+The results of Chapter 10 were produced, from the repository's root, on an idle two-core
+machine, by::
 
-    nice python -m prunekit.book.optimal_study --all --data ../shared/data/uci \\
+    python -m prunekit.book.optimal_study --all --data ../shared/data/uci \\
         --cache /tmp/prunekit-optimal --n-jobs 2
-    nice python -m prunekit.book.optimal_study --curve breast-cancer led24
+    python -m prunekit.book.optimal_study --curve breast-cancer led24
+    python -m prunekit.book.optimal_study --ablation --data ../shared/data/uci
 
-The first writes ``prunekit/data/optimal_gap.csv``, the second
-``prunekit/data/optimal_times.csv``. Splits are cached, run in parallel and written as
-in Chapter 9's study (:mod:`prunekit.book.runner`).
+(the last two side by side, one process each), which write ``optimal_gap.csv``,
+``optimal_times.csv`` and ``optimal_ablation.csv`` in ``prunekit/data``. Splits are cached, run
+in parallel and written as in Chapter 9's study (:mod:`prunekit.book.runner`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
+import os
+import re
 import sys
+import tempfile
 import time
 from functools import partial
 
 import numpy as np
 from joblib import delayed
+from tqdm.auto import tqdm
 from sklearn.tree import DecisionTreeClassifier
 
 from prunekit._validation import check_count
@@ -67,18 +81,22 @@ from prunekit.book.runner import (
 from prunekit.book.study import STUDY_DATASETS, STUDY_TEST_FRACTION
 from prunekit.cost_complexity_pruning import cost_complexity
 from prunekit.heuristics import error_based
-from prunekit.optimal import OutOfTimeError, binarize, optimal_tree, penalized_risk
+from prunekit.optimal import (
+    OutOfTimeError, binarize, dynamic_program_optimal_tree, optimal_tree, penalized_risk,
+)
 from prunekit.tree import Tree, count_prunings
 
 __all__ = ["GAP_DATASETS", "GAP_DEPTHS", "GAP_ALPHAS", "GAP_PESSIMISTIC_DEPTHS",
            "GAP_CONFIDENCE", "GAP_MAX_THRESHOLDS", "GAP_TIME_LIMIT", "GAP_MAX_TRAIN",
            "GAP_MAX_TEST", "GAP_SPLITS", "GAP_COLUMNS",
            "GAP_DETERMINISTIC_COLUMNS", "CURVE_DEPTHS", "CURVE_ALPHA", "CURVE_TIME_LIMIT",
-           "CURVE_COLUMNS", "settings", "run_split", "run", "solver_times", "main"]
+           "CURVE_COLUMNS", "ABLATION_CASES", "ABLATION_SWITCHES", "ABLATION_TIME_LIMIT",
+           "ABLATION_COLUMNS", "settings", "run_split", "run", "solver_times", "ablation",
+           "main"]
 
 #: The data sets of the comparison, keys of :data:`prunekit.book.study.STUDY_DATASETS`:
-#: the UCI sets of Chapter 7 on which STreeD reaches depth 3 in seconds, breast cancer,
-#: LED 24-10 and two members of the synthetic DNF family.
+#: six UCI sets of Chapter 7, breast cancer, LED 24-10 and two members of the synthetic DNF
+#: family.
 GAP_DATASETS = ("breast-cancer", "mushroom", "nursery", "page-blocks", "pendigits",
                     "adult", "led24", "dnf-m1000-noise0.1", "dnf-m1000-noise0.2")
 #: Depths of the error objective.
@@ -97,16 +115,17 @@ GAP_TIME_LIMIT = 20.0
 GAP_MAX_TRAIN = 2000
 GAP_MAX_TEST = 5000
 #: Random splits per data set.
-GAP_SPLITS = 3
+GAP_SPLITS = 5
 #: The columns of ``optimal_gap.csv``, one row per (data set, split, setting).
 GAP_COLUMNS = ("dataset", "group", "split", "setting", "objective", "max_depth", "alpha",
                "n_train", "n_test", "n_binary", "status", "greedy_risk", "optimal_risk",
                "greedy_train_error", "optimal_train_error", "greedy_test_error",
                "optimal_test_error", "greedy_leaves", "optimal_leaves",
-               "greedy_log2_prunings", "greedy_seconds", "optimal_seconds")
-#: The columns a rerun reproduces exactly (all but the times; the status too, where no
-#: solve is near its time limit).
-GAP_DETERMINISTIC_COLUMNS = GAP_COLUMNS[:-2]
+               "greedy_log2_prunings", "greedy_seconds", "optimal_seconds",
+               "optimal_wall_seconds")
+#: The columns a rerun reproduces exactly (all but the times; the status and the scores of
+#: a best tree found too, where no solve is near its time limit).
+GAP_DETERMINISTIC_COLUMNS = GAP_COLUMNS[:-3]
 #: Depths of the solver-time curve.
 CURVE_DEPTHS = (1, 2, 3, 4, 5, 6)
 CURVE_ALPHA = 0.005
@@ -114,6 +133,23 @@ CURVE_TIME_LIMIT = 600.0
 #: The columns of ``optimal_times.csv``, one row per (data set, depth).
 CURVE_COLUMNS = ("dataset", "max_depth", "alpha", "n_train", "n_binary", "status",
                  "optimal_risk", "optimal_leaves", "seconds", "wall_seconds", "time_limit")
+#: The problems of the ablation, (solver, data set, depth), split 0 at :data:`CURVE_ALPHA`:
+#: STreeD where it needs about a second with every bound on, the dynamic program at depth 3.
+ABLATION_CASES = (("streed", "breast-cancer", 3), ("streed", "nursery", 4),
+                  ("streed", "led24", 4), ("dp", "nursery", 3), ("dp", "led24", 3),
+                  ("dp", "dnf-m1000-noise0.1", 3))
+#: What is switched off, one at a time ("none": everything on). STreeD's switches are
+#: pystreed's parameters; "leaf_bound" is :func:`prunekit.optimal.dynamic_program_optimal_tree`'s.
+ABLATION_SWITCHES = {"streed": ("none", "use_lower_bound", "use_upper_bound",
+                                "use_similarity_lower_bound", "use_task_lower_bound",
+                                "use_terminal_solver"),
+                     "dp": ("none", "leaf_bound")}
+#: Seconds per solve of the ablation.
+ABLATION_TIME_LIMIT = 120.0
+#: The columns of ``optimal_ablation.csv``, one row per (solver, data set, depth, switch).
+ABLATION_COLUMNS = ("solver", "dataset", "max_depth", "alpha", "n_train", "n_binary",
+                    "switched_off", "status", "optimal_risk", "work", "seconds",
+                    "wall_seconds", "time_limit")
 
 
 def settings(depths=GAP_DEPTHS, alphas=GAP_ALPHAS,
@@ -162,24 +198,27 @@ def _greedy_columns(data, split, objective, depth, alpha) -> dict:
 
 
 def _optimal_columns(data, objective, depth, alpha, time_limit) -> dict:
-    """The optimal tree on the same binary features, or ``status="timeout"``; CPU and wall
-    seconds (the solvers' time limits are on the wall clock)."""
+    """The optimal tree on the same binary features, or ``status="timeout"`` with STreeD's
+    best tree found, when there is one; CPU and wall seconds (the solvers' time limits are
+    on the wall clock)."""
     start, wall = time.process_time(), time.perf_counter()
+    status = "optimal"
     try:
         tree = optimal_tree(data["X"], data["y"], max_depth=depth, alpha=alpha,
                             objective=objective,
                             solver="streed" if objective == "error" else "dp",
                             time_limit=time_limit, confidence=GAP_CONFIDENCE,
                             binarization=data["binarization"])
-    except OutOfTimeError:
-        return dict(status="timeout", optimal_seconds=time.process_time() - start,
-                    wall_seconds=time.perf_counter() - wall)
-    return dict(status="optimal", optimal_seconds=time.process_time() - start,
-                wall_seconds=time.perf_counter() - wall,
-                optimal_risk=penalized_risk(tree, alpha, objective=objective),
-                optimal_train_error=_error_rate(tree, data["X"], data["y"]),
-                optimal_test_error=_error_rate(tree, data["X_test"], data["y_test"]),
-                optimal_leaves=tree.n_leaves)
+    except OutOfTimeError as error:
+        status, tree = "timeout", error.tree
+    row = dict(status=status, optimal_seconds=time.process_time() - start,
+               optimal_wall_seconds=time.perf_counter() - wall)
+    if tree is not None:
+        row.update(optimal_risk=penalized_risk(tree, alpha, objective=objective),
+                   optimal_train_error=_error_rate(tree, data["X"], data["y"]),
+                   optimal_test_error=_error_rate(tree, data["X_test"], data["y_test"]),
+                   optimal_leaves=tree.n_leaves)
+    return row
 
 
 def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int,
@@ -217,7 +256,8 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int,
                    split=split, n_train=len(y_train), n_test=len(y_test),
                    n_binary=binarization.n_binary, status="skipped", optimal_risk=math.nan,
                    optimal_train_error=math.nan, optimal_test_error=math.nan,
-                   optimal_leaves=-1, optimal_seconds=math.nan)
+                   optimal_leaves=-1, optimal_seconds=math.nan,
+                   optimal_wall_seconds=math.nan)
         row.update(_greedy_columns(data, split, objective, depth, alpha))
         if (objective, alpha) not in timed_out:
             row.update(_optimal_columns(data, objective, depth, alpha, time_limit))
@@ -335,11 +375,117 @@ def solver_times(names, data_home=None, *, depths=CURVE_DEPTHS, alpha=CURVE_ALPH
                              optimal_risk=result.get("optimal_risk", math.nan),
                              optimal_leaves=result.get("optimal_leaves", -1),
                              seconds=result["optimal_seconds"],
-                             wall_seconds=result["wall_seconds"], time_limit=time_limit))
+                             wall_seconds=result["optimal_wall_seconds"],
+                             time_limit=time_limit))
             if result["status"] != "optimal":
                 break
     if out is not None:
         write_results(rows, CURVE_COLUMNS, out)
+    return rows
+
+
+# ---------------------------------------------------------------------- ablation
+def _native_output(function):
+    """``function()``'s result and what it printed meanwhile, through Python's
+    ``sys.stdout`` or straight on file descriptor 1 (pystreed's C++ statistics take one
+    way or the other depending on how its output is redirected)."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with tempfile.TemporaryFile(mode="w+b") as capture, \
+            contextlib.redirect_stdout(io.StringIO()) as python_side:
+        os.dup2(capture.fileno(), 1)
+        try:
+            result = function()
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        capture.seek(0)
+        return result, python_side.getvalue() + capture.read().decode(errors="replace")
+
+
+def _streed_switched_off(B, y, depth, alpha, switch, time_limit) -> dict:
+    """STreeD on (B, y) with ``switch`` (a pystreed parameter) off: status, R_alpha of the
+    tree found, the calls of its depth-two solver, CPU and wall seconds."""
+    from pystreed import STreeDClassifier
+
+    options = {} if switch == "none" else {switch: False}
+    solver = STreeDClassifier("cost-complex-accuracy", max_depth=depth, cost_complexity=alpha,
+                              time_limit=time_limit, random_seed=0, verbose=True, **options)
+    start, wall = time.process_time(), time.perf_counter()
+    _, printed = _native_output(lambda: solver.fit(B, y))
+    seconds, wall = time.process_time() - start, time.perf_counter() - wall
+    calls = re.search(r"Terminal calls: (\d+)", printed)
+    errors = float(np.sum(solver.predict(B) != y))
+    leaves = solver.fit_result.tree_nodes() + 1       # branch nodes + 1
+    return dict(status="optimal" if solver.fit_result.is_optimal() else "timeout",
+                optimal_risk=errors / len(y) + alpha * leaves,
+                work=int(calls.group(1)) if calls else -1, seconds=seconds, wall_seconds=wall)
+
+
+def _dp_switched_off(B, y, depth, alpha, switch, time_limit) -> dict:
+    """The dynamic program with or without its leaf bound: status, R_alpha, the pairs
+    (subset, depth) it solved, CPU and wall seconds."""
+    report = {}
+    start, wall = time.process_time(), time.perf_counter()
+    try:
+        tree = dynamic_program_optimal_tree(B, y, max_depth=depth, alpha=alpha,
+                                            time_limit=time_limit, report=report,
+                                            leaf_bound=switch != "leaf_bound")
+    except OutOfTimeError:
+        tree = None
+    return dict(status="timeout" if tree is None else "optimal",
+                optimal_risk=math.nan if tree is None else penalized_risk(tree, alpha),
+                work=report.get("subproblems", -1), seconds=time.process_time() - start,
+                wall_seconds=time.perf_counter() - wall)
+
+
+_SWITCHED_OFF = {"streed": _streed_switched_off, "dp": _dp_switched_off}
+
+
+def ablation(data_home=None, *, cases=ABLATION_CASES, alpha=CURVE_ALPHA,
+             time_limit=ABLATION_TIME_LIMIT, out=None, progress: bool = True) -> list[dict]:
+    """What each of the solvers' bounds saves: every switch of :data:`ABLATION_SWITCHES` off
+    in turn, on the same problems.
+
+    Each case is split 0 of a data set, binarised as in the gap (:data:`GAP_MAX_THRESHOLDS`
+    thresholds per feature), with the error objective at ``alpha``. The value found must not
+    change (a bound only prunes the search); the work and the seconds do. The work is
+    STreeD's number of calls of its depth-two solver (``verbose`` statistics; 0 with the
+    solver off) or the dynamic program's number of subproblems (subset, depth).
+
+    Parameters
+    ----------
+    data_home : path-like, optional
+    cases : sequence of (solver, data set, depth)
+    alpha : float
+    time_limit : float
+        Wall-clock seconds per solve.
+    out : path-like, optional
+        CSV file to write.
+    progress : bool
+        Show a progress bar over the solves.
+
+    Returns
+    -------
+    list of dict
+        One row per (case, switch), with the columns :data:`ABLATION_COLUMNS`.
+    """
+    cases = [(check_keys([solver], list(_SWITCHED_OFF), "solver")[0], name,
+              check_count(depth, "depth")) for solver, name, depth in cases]
+    data = _split_data(_check_names(sorted({name for _, name, _ in cases})), data_home)
+    jobs = [(solver, name, depth, switch) for solver, name, depth in cases
+            for switch in ABLATION_SWITCHES[solver]]
+    rows = []
+    for solver, name, depth, switch in tqdm(jobs, disable=not progress, desc="ablation"):
+        X_train, y_train, _, _ = _train_test(*data[name], 0)
+        binarization = binarize(X_train, max_thresholds=GAP_MAX_THRESHOLDS)
+        result = _SWITCHED_OFF[solver](binarization.transform(X_train), y_train, depth, alpha,
+                                       switch, time_limit)
+        rows.append(dict(solver=solver, dataset=name, max_depth=depth, alpha=alpha,
+                         n_train=len(y_train), n_binary=binarization.n_binary,
+                         switched_off=switch, time_limit=time_limit, **result))
+    if out is not None:
+        write_results(rows, ABLATION_COLUMNS, out)
     return rows
 
 
@@ -353,21 +499,32 @@ def _parser():
         "python -m prunekit.book.optimal_study",
         "Optimal trees (STreeD, a dynamic program) against greedy growth and pruning on the "
         "same binary features (Chapter 10).", STUDY_DATASETS,
-        "prunekit/data/optimal_gap.csv, or optimal_times.csv there with --curve")
+        "prunekit/data/optimal_gap.csv, or optimal_times.csv there with --curve, "
+        "optimal_ablation.csv with --ablation")
     parser.set_defaults(splits=GAP_SPLITS)
     parser.add_argument("--curve", action="store_true",
                         help="STreeD's seconds as the depth grows, instead of the gap")
+    parser.add_argument("--ablation", action="store_true",
+                        help="each bound of the solvers switched off in turn, on the problems "
+                             "of ABLATION_CASES (no data set names)")
     parser.add_argument("--time-limit", type=float,
                         help=f"seconds per solve ({GAP_TIME_LIMIT:g}; {CURVE_TIME_LIMIT:g} "
-                             "with --curve)")
+                             f"with --curve, {ABLATION_TIME_LIMIT:g} with --ablation)")
     return parser
 
 
 @command_docstring("python -m prunekit.book.optimal_study")
 def main(argv=None) -> int:
     parser = _parser()
-    args = parse_arguments(parser, argv,
-                           lambda args: "optimal_times" if args.curve else "optimal_gap")
+    args = parse_arguments(parser, argv, lambda args: (
+        "optimal_times" if args.curve else "optimal_ablation" if args.ablation
+        else "optimal_gap"))
+    if args.ablation:
+        if args.datasets or args.all or args.curve:
+            parser.error("--ablation runs the problems of ABLATION_CASES: give no data set "
+                         "names, --all or --curve with it.")
+        ablation(args.data, out=args.out, time_limit=args.time_limit or ABLATION_TIME_LIMIT)
+        return 0
     if args.curve:
         run_command(parser, args, _BOOK_DATASETS,
                     lambda names, **_: solver_times(

@@ -55,6 +55,51 @@ def test_a_timeout_is_recorded_and_the_deeper_solves_are_skipped():
     assert all(r["greedy_risk"] > 0 for r in rows)          # greedy is still measured
 
 
+def test_a_streed_timeout_keeps_its_best_tree_found():
+    # breast cancer at depth 4: STreeD cannot prove its tree optimal in 0.3 s, but has one
+    rows = os_.run_split(*split_data("breast-cancer", 0), ["error/4/0.001"], time_limit=0.3)
+    (row,) = rows
+    assert row["status"] == "timeout" and row["optimal_leaves"] >= 1
+    assert row["optimal_risk"] == pytest.approx(
+        row["optimal_train_error"] + row["alpha"] * row["optimal_leaves"])
+    assert row["optimal_wall_seconds"] >= 0.3 and row["optimal_seconds"] > 0
+
+
+def test_the_ablation_finds_one_value_with_every_switch(tmp_path):
+    out = tmp_path / "ablation.csv"
+    rows = os_.ablation(cases=[("streed", SLICE, 3), ("dp", SLICE, 2)], out=out,
+                        progress=False)
+    frame = read_results(out)
+    assert list(frame.columns) == list(os_.ABLATION_COLUMNS)
+    assert frame["switched_off"].tolist() == list(os_.ABLATION_SWITCHES["streed"]) + list(
+        os_.ABLATION_SWITCHES["dp"])
+    assert (frame["status"] == "optimal").all()
+    for _, case in frame.groupby("solver"):
+        assert np.allclose(case["optimal_risk"], case["optimal_risk"].iloc[0])
+    work = dict(zip(zip(frame["solver"], frame["switched_off"]), frame["work"]))
+    assert work["streed", "none"] > 0 and work["streed", "use_terminal_solver"] == 0
+    assert 0 < work["dp", "none"] <= work["dp", "leaf_bound"]
+    assert rows[0]["n_binary"] == 16
+
+
+def test_the_committed_ablation_covers_its_cases():
+    committed = read_results(results_path("optimal_ablation"))
+    assert list(committed.columns) == list(os_.ABLATION_COLUMNS)
+    expected = [(solver, name, depth, switch) for solver, name, depth in os_.ABLATION_CASES
+                for switch in os_.ABLATION_SWITCHES[solver]]
+    assert list(zip(committed["solver"], committed["dataset"], committed["max_depth"],
+                    committed["switched_off"])) == expected
+    # a bound prunes the search, never the answer
+    solved = committed[committed["status"] == "optimal"]
+    spread = solved.groupby(["solver", "dataset"])["optimal_risk"].agg(np.ptp)
+    assert (spread < 1e-9).all()
+
+
+def test_the_ablation_command_refuses_data_set_names():
+    with pytest.raises(SystemExit):
+        os_.main(["--ablation", SLICE])
+
+
 def test_the_committed_rows_regenerate():
     committed = read_results(results_path("optimal_gap"))
     fresh = pd.DataFrame(os_.run([SLICE], splits=[0], keys=FAST, progress=False))
