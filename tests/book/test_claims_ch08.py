@@ -340,6 +340,8 @@ def test_impure_prices_grow_like_the_square_root_and_differ_by_a_factor():
     km = np.array([n * penalty(n, 1, 3, 0.05, 1000, n_features=D, cap=False)
                    for n in sizes]) / np.sqrt(sizes)
     assert np.all(ebp < 0.5) and np.all(ebp > z * math.sqrt(f * (1 - f)))
+    # the limit z sqrt(f (1 - f)) is at most z / 2, but a small leaf's price is above it
+    assert z * math.sqrt(f * (1 - f)) <= z / 2 < ebp[0]
     assert pep == pytest.approx(math.sqrt(f * (1 - f)))
     factor = math.sqrt((3 + 1) * math.log(D) + math.log(1000 / 0.05))
     assert km == pytest.approx(factor)
