@@ -118,8 +118,8 @@ GAP_MAX_TEST = 5000
 GAP_SPLITS = 5
 #: The columns of ``optimal_gap.csv``, one row per (data set, split, setting).
 GAP_COLUMNS = ("dataset", "group", "split", "setting", "objective", "max_depth", "alpha",
-               "n_train", "n_test", "n_binary", "status", "greedy_risk", "optimal_risk",
-               "greedy_train_error", "optimal_train_error", "greedy_test_error",
+               "n_train", "n_test", "n_binary", "n_classes", "status", "greedy_risk",
+               "optimal_risk", "greedy_train_error", "optimal_train_error", "greedy_test_error",
                "optimal_test_error", "greedy_leaves", "optimal_leaves",
                "greedy_log2_prunings", "greedy_seconds", "optimal_seconds",
                "optimal_wall_seconds")
@@ -254,7 +254,8 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int,
         objective, depth, alpha = _parse(setting)
         row = dict(setting=setting, objective=objective, max_depth=depth, alpha=alpha,
                    split=split, n_train=len(y_train), n_test=len(y_test),
-                   n_binary=binarization.n_binary, status="skipped", optimal_risk=math.nan,
+                   n_binary=binarization.n_binary, n_classes=n_classes,
+                   status="skipped", optimal_risk=math.nan,
                    optimal_train_error=math.nan, optimal_test_error=math.nan,
                    optimal_leaves=-1, optimal_seconds=math.nan,
                    optimal_wall_seconds=math.nan)
