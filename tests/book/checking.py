@@ -62,3 +62,17 @@ def mutating(func: Callable, position: int) -> Callable:
 def not_implemented(*args, **kwargs):
     """An exercise function not written yet."""
     raise NotImplementedError()
+
+
+def retyped(func: Callable, convert: Callable, item: int | None = None) -> Callable:
+    """``func`` whose answer (or the item ``item`` of its tuple answer) is passed through
+    ``convert``: ``np.array`` gives a 0-dimensional array, ``np.float64`` a NumPy scalar."""
+    @functools.wraps(func)
+    def wrong(*args, **kwargs):
+        answer = func(*args, **kwargs)
+        if item is None:
+            return convert(answer)
+        answer = list(answer)
+        answer[item] = convert(answer[item])
+        return tuple(answer)
+    return wrong

@@ -12,8 +12,10 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.checks import SLOW_HINT, ch01
-from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
+from prunekit.book.checks import ARRAY_HINT, SLOW_HINT, ch01
+from checking import (
+    assert_hint, failure, failure_message, ignoring, mutating, not_implemented, retyped,
+)
 
 GAIN_HINTS = [hint for _, hint in ch01._GAIN_MISTAKES]
 MDL_HINTS = [hint for _, hint in ch01._MDL_MISTAKES]
@@ -95,8 +97,7 @@ def test_information_gain_types_arguments_and_inputs():
         check, lambda x, y: np.array([information_gain(x, y)]))
     # a 0-d array prints like a number but is not the float the statement asks for
     error = assert_hint(check, lambda x, y: np.array(information_gain(x, y)),
-                        "return a Python float, not an array: float(...) around the result "
-                        "converts it (np.array(x) and np.asarray(x) of a number give a 0-d array).")
+                        ARRAY_HINT)
     assert "returned a 0-dimensional NumPy array, array(0.0863046); it should return the gain, " \
            "a float." in str(error)
     assert "should return the gain, a float" in failure_message(
@@ -530,3 +531,20 @@ def test_best_threshold_remaining_hints():
         return float((xs[min(i, len(xs) - 2)] + xs[min(i + 1, len(xs) - 1)]) / 2), value
 
     assert failure(check, wrong_index).hint.startswith("your threshold gives the gain")
+
+
+# ---------------------------------------------------------------------- one type policy
+TYPED = {
+    "1.1": (ch01.check_information_gain, information_gain, None, ()),
+    "1.2": (ch01.check_best_threshold, best_threshold, 1, ()),
+    "1.3a": (ch01.check_mdl_bound, mdl_bound, None, ()),
+}
+
+
+@pytest.mark.parametrize("exercise", TYPED)
+def test_a_0d_array_is_refused_and_a_numpy_float_accepted(exercise, capsys):
+    """One policy in every check: NumPy scalars are numbers, 0-d arrays are not."""
+    check, correct, item, args = TYPED[exercise]
+    assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
+    check(retyped(correct, np.float64, item), *args)
+    assert capsys.readouterr().out.startswith("✓ ")

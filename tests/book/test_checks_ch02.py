@@ -11,9 +11,11 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.checks import ch02, random_tree
+from prunekit.book.checks import ARRAY_HINT, ch02, random_tree
 from prunekit.cost_complexity_pruning import leaf_risks
-from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
+from checking import (
+    assert_hint, failure, failure_message, ignoring, mutating, not_implemented, retyped,
+)
 
 G_HINTS = ch02._G_HINTS
 CHOICE_HINTS = [hint for _, hint in ch02._CHOICE_MISTAKES]
@@ -371,3 +373,29 @@ def test_weakest_link_remaining_hints():
         return nodes, alpha * 1.1
 
     assert_hint(check, alpha_off, "the nodes are right; the new alpha is their common g(v).")
+
+
+# ---------------------------------------------------------------------- one type policy
+def _dict_values(convert):
+    return lambda tree: {v: convert(g) for v, g in g_values(tree).items()}
+
+
+def _pair(convert):
+    return lambda *args: tuple(convert(a) for a in choose_alpha(*args))
+
+
+TYPED = {
+    "2.1": (ch02.check_g_values, _dict_values(np.array), _dict_values(np.float64)),
+    "2.2": (ch02.check_weakest_link, retyped(weakest_link, np.array, 1),
+            retyped(weakest_link, np.float64, 1)),
+    "2.3": (ch02.check_choose_alpha, _pair(np.array), _pair(np.float64)),
+}
+
+
+@pytest.mark.parametrize("exercise", TYPED)
+def test_a_0d_array_is_refused_and_a_numpy_float_accepted(exercise, capsys):
+    """One policy in every check: NumPy scalars are numbers, 0-d arrays are not."""
+    check, as_array, as_numpy = TYPED[exercise]
+    assert_hint(check, as_array, ARRAY_HINT)
+    check(as_numpy)
+    assert capsys.readouterr().out.startswith("✓ ")

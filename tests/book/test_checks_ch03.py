@@ -11,11 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import prunekit as pk
-from prunekit.book.checks import ch03
+from prunekit.book.checks import ARRAY_HINT, ch03
 from prunekit.reduced_error_pruning import best_subtree_errors, reduced_error_steps
 from prunekit.tree import leaf_errors
 from prunekit.tree import postorder
-from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
+from checking import (
+    assert_hint, failure, failure_message, ignoring, mutating, not_implemented, retyped,
+)
 from strategies import random_trees
 
 COLLAPSE_HINTS = ch03._COLLAPSE_HINTS
@@ -278,3 +280,24 @@ def test_every_check_rejects_a_missing_function():
     for check in (ch03.check_rep_collapse, ch03.check_removed_by_rep, ch03.check_minimisers,
                   ch03.check_rep_test_error):
         assert "is not implemented yet" in failure_message(check, not_implemented)
+
+
+# ---------------------------------------------------------------------- one type policy
+def _rep_test_error(fraction, seed):
+    return ch03.rep_experiment(fraction, seed)
+
+
+TYPED = {
+    "3.4 error": (ch03.check_rep_test_error, _rep_test_error, 0, np.float64, ()),
+    "3.4 nodes": (ch03.check_rep_test_error, _rep_test_error, 1, np.int64, ()),
+}
+
+
+@pytest.mark.parametrize("exercise", TYPED)
+def test_a_0d_array_is_refused_and_a_numpy_scalar_accepted(exercise, capsys):
+    """One policy in every check: NumPy scalars are numbers, 0-d arrays are not."""
+    check, correct, item, scalar, args = TYPED[exercise]
+    assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
+    if scalar is not None:
+        check(retyped(correct, scalar, item), *args)
+        assert capsys.readouterr().out.startswith("✓ ")

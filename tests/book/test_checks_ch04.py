@@ -16,12 +16,14 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.checks import CheckFailed
+from prunekit.book.checks import ARRAY_HINT, CheckFailed
 from prunekit.book.checks import ch04
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
 from prunekit.kearns_mansour_pruning import penalty
 from prunekit.tree import postorder
-from checking import assert_hint, failure, failure_message, ignoring, not_implemented
+from checking import (
+    assert_hint, failure, failure_message, ignoring, not_implemented, retyped,
+)
 
 PENALTY_HINTS = [hint for _, hint in ch04._PENALTY_MISTAKES]
 
@@ -453,3 +455,22 @@ def test_the_notebook_builds_the_counterexample_tree():
 def test_every_check_rejects_a_missing_function(tree_42):
     for check, args in ((ch04.check_km_kept, ()), (ch04.check_penalty_drop, ())):
         assert "is not implemented yet" in failure_message(check, not_implemented, *args)
+
+
+# ---------------------------------------------------------------------- one type policy
+TYPED = {
+    "4.1": (ch04.check_km_penalty, km_penalty, None, np.float64, ()),
+    "4.4": (ch04.check_excess_error, excess_error, None, None, ()),     # slow: the refusal only
+    "4.5 node": (ch04.check_penalty_drop, penalty_drop, 0, np.int64, ()),
+    "4.5 penalty": (ch04.check_penalty_drop, penalty_drop, 1, np.float64, ()),
+}
+
+
+@pytest.mark.parametrize("exercise", TYPED)
+def test_a_0d_array_is_refused_and_a_numpy_scalar_accepted(exercise, capsys):
+    """One policy in every check: NumPy scalars are numbers, 0-d arrays are not."""
+    check, correct, item, scalar, args = TYPED[exercise]
+    assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
+    if scalar is not None:
+        check(retyped(correct, scalar, item), *args)
+        assert capsys.readouterr().out.startswith("✓ ")

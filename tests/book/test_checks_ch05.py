@@ -15,10 +15,12 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.checks import ch05
+from prunekit.book.checks import ARRAY_HINT, ch05
 from prunekit.nobel_pruning import merge_tables
 from prunekit.tree import postorder
-from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
+from checking import (
+    assert_hint, failure, failure_message, ignoring, mutating, not_implemented, retyped,
+)
 
 DELTA_HINTS = [hint for _, hint in ch05._DELTA_MISTAKES]
 DELTA_PRIME_HINTS = [hint for _, hint in ch05._DELTA_PRIME_MISTAKES]
@@ -403,3 +405,51 @@ def test_counterexample_penalty_computed_by_a_slow_loop_gets_its_hint():
     error = assert_hint(ch05.check_counterexample, lambda: (tree, by_a_loop),
                         ch05.SLOW_PENALTY_HINT, time_limit=0.5)
     assert "penalty(100001) was still running after 0.5 seconds" in str(error)
+
+
+# ---------------------------------------------------------------------- one type policy
+def _penalty(convert):
+    return lambda: (_counterexample_tree(), lambda k: convert((k - 1) ** 2 / 32))
+
+
+TYPED = {
+    "5.1 delta": (ch05.check_delta, delta, None, np.float64, ()),
+    "5.1 delta_prime": (ch05.check_delta_prime, delta_prime, None, np.float64, ()),
+    "5.1 largest_size": (ch05.check_largest_size, largest_size, None, np.int64, ()),
+}
+
+
+@pytest.mark.parametrize("exercise", TYPED)
+def test_a_0d_array_is_refused_and_a_numpy_scalar_accepted(exercise, capsys):
+    """One policy in every check: NumPy scalars are numbers, 0-d arrays are not."""
+    check, correct, item, scalar, args = TYPED[exercise]
+    assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
+    if scalar is not None:
+        check(retyped(correct, scalar, item), *args)
+        assert capsys.readouterr().out.startswith("✓ ")
+
+
+def test_a_0d_penalty_is_refused_and_a_numpy_penalty_accepted(capsys):
+    assert_hint(ch05.check_counterexample, _penalty(np.array), ARRAY_HINT)
+    ch05.check_counterexample(_penalty(np.float64))
+    assert capsys.readouterr().out.startswith("✓ ")
+
+
+def test_prunings_by_size_through_floats_gets_the_precision_hint():
+    """Products taken in floating point and turned back into ints: exact on the small trees,
+    rounded where the counts exceed 2^53; the recursion is right, the precision is not."""
+    through_floats = lambda tree: prunings_by_size(tree, combine=lambda x, y: float(x) * y)
+    assert_hint(ch05.check_prunings_by_size, through_floats, ch05.FLOAT_COUNTS_HINT)
+
+
+def test_counterexample_with_a_python_int_penalty_never_crashes(capsys):
+    """2 ** (k - 3) is a Python int too large for a float at k = 1,000,001: it counts as an
+    infinite penalty (non-decreasing and convex), so the check does not crash on it."""
+    tree = _counterexample_tree()
+    # the objective is smallest with one leaf, a tree of the path: rejected for that reason
+    error = failure(ch05.check_counterexample, lambda: (tree, lambda k: 2 ** (k - 3)))
+    assert "a tree of the cost-complexity path minimises the objective" in str(error)
+    # an int penalty that makes the two-leaf pruning win is accepted
+    ch05.check_counterexample(lambda: (tree, lambda k: (2 ** (k - 1) - 1) // 8))
+    assert capsys.readouterr().out == "✓ counterexample: all 2 checks passed.\n"
+

@@ -15,10 +15,12 @@ from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
 from prunekit.bounds import eta
-from prunekit.book.checks import NUMPY_INT_HINT, ch06
+from prunekit.book.checks import ARRAY_HINT, NUMPY_INT_HINT, ch06
 from prunekit.rademacher import draw_signs, growing_errors, relabelled_leaf_errors
 from prunekit.tree import leaf_errors
-from checking import assert_hint, failure, failure_message, ignoring, mutating, not_implemented
+from checking import (
+    assert_hint, failure, failure_message, ignoring, mutating, not_implemented, retyped,
+)
 
 PENALTY_HINTS = [hint for _, hint in ch06._penalty_variants(ch06.BY_HAND_LOSSES,
                                                              ch06.BY_HAND_SIGNS)]
@@ -88,8 +90,8 @@ def mcdiarmid_deviation(delta, c, mistake=None):
 
 
 def test_correct_answers_pass_with_one_line(capsys):
-    ch06.check_penalty_by_hand(lambda: 1 / 6)
-    ch06.check_penalty_by_hand(lambda: Fraction(1, 6))       # "a number": a fraction is fine
+    ch06.check_penalty_by_hand(lambda: 1 / 3)
+    ch06.check_penalty_by_hand(lambda: Fraction(1, 3))       # "a number": a fraction is fine
     ch06.check_empirical_penalty(empirical_penalty)
     ch06.check_flip(flip)
     ch06.check_relabelled_errors(relabelled_errors)
@@ -113,11 +115,13 @@ def test_not_implemented_answers_fail_with_the_standard_message():
 
 # ---------------------------------------------------------------------- Exercise 6.1
 @pytest.mark.parametrize("value, hint", [
-    (1.0, PENALTY_HINTS[1]),
-    (float(np.abs(ch06.BY_HAND_LOSSES @ ch06.BY_HAND_SIGNS).mean() / 6), PENALTY_HINTS[2]),
-    (0.5, "for each classifier add sigma_i over the examples it gets wrong, divide by m = 6, "
-          "take absolute values and then the largest."),
-])
+    (1 / 6, PENALTY_HINTS[0]),          # no absolute value: max(-1, +1, -2) / 6
+    (2.0, PENALTY_HINTS[1]),            # not divided by m
+    (2 / 9, PENALTY_HINTS[2]),          # the mean of 1/6, 1/6, 2/6
+    (Fraction(1, 2), PENALTY_HINTS[3]),  # the correct predictions: |-3| / 6
+    (2 / 3, "for each classifier add sigma_i over the examples it gets wrong, divide by m = 6, "
+            "take absolute values and then the largest."),
+], ids=["no absolute value", "no division", "mean", "correct predictions", "other"])
 def test_penalty_by_hand_mistakes_get_their_hint(value, hint):
     error = assert_hint(ch06.check_penalty_by_hand, lambda: value, hint)
     assert "explain_penalty_by_hand()" in str(error) and "h1:" not in str(error)
@@ -128,9 +132,17 @@ def test_penalty_by_hand_types_and_explanation(capsys):
         ch06.check_penalty_by_hand, lambda: "1/6")
     ch06.explain_penalty_by_hand()
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "h1: wrong on i = [1, 4, 6], signed sum +1 +1 -1 = +1, |+1| / 6 = 0.1667"
-    assert out[2] == "h3: wrong on i = [1, 2], signed sum +1 -1 = 0, |0| / 6 = 0.0000"
-    assert out[-1] == "penalty: the largest, 0.1667"
+    assert out[0] == "h1: wrong on i = [1, 4, 6], signed sum -1 +1 -1 = -1, |-1| / 6 = 0.1667"
+    assert out[2] == "h3: wrong on i = [1, 2], signed sum -1 -1 = -2, |-2| / 6 = 0.3333"
+    assert out[-1] == "penalty: the largest, 0.3333"
+
+
+def test_the_hand_table_tells_every_mistake_apart():
+    """Each usual mistake of Exercise 6.1 (a) gives a value of its own on the table."""
+    values = [value for value, _ in ch06._penalty_variants(ch06.BY_HAND_LOSSES,
+                                                           ch06.BY_HAND_SIGNS)]
+    right = ch06.empirical_penalty_reference(ch06.BY_HAND_LOSSES, ch06.BY_HAND_SIGNS)
+    assert len({round(v, 12) for v in values + [right]}) == len(values) + 1
 
 
 @pytest.mark.parametrize("changes, hint", list(zip(
@@ -246,8 +258,7 @@ def test_mcdiarmid_types_and_arguments():
         check, lambda d, c: str(mcdiarmid_deviation(d, c)))
     # np.asarray(...) of the result: a 0-d array, not the float the statement asks for
     error = assert_hint(check, lambda d, c: np.asarray(mcdiarmid_deviation(d, c)),
-                        "return a Python float, not an array: float(...) around the result "
-                        "converts it (np.array(x) and np.asarray(x) of a number give a 0-d array).")
+                        ARRAY_HINT)
     assert "returned a 0-dimensional NumPy array, array(1.3581); it should return a " \
            "deviation, a float." in str(error)
     first = ch06.mcdiarmid_cases()[1]
@@ -271,7 +282,7 @@ def test_reference_penalty_over_all_prunings_is_the_library_penalty(grown):
     for signs in draw_signs(len(y), 0, n_draws=10):
         assert ch06.empirical_penalty_reference(losses, signs) == pytest.approx(
             pk.rademacher_penalty(tree, X, y, signs=signs))
-    assert ch06.empirical_penalty_reference(ch06.BY_HAND_LOSSES, ch06.BY_HAND_SIGNS) == pytest.approx(1 / 6)
+    assert ch06.empirical_penalty_reference(ch06.BY_HAND_LOSSES, ch06.BY_HAND_SIGNS) == pytest.approx(1 / 3)
 
 
 def test_reference_relabelled_errors_are_the_library_leaf_errors(grown):
@@ -315,3 +326,23 @@ def test_proof_exercise_claims_hold_numerically(grown):
         X2, y2, r2 = X.copy(), y.copy(), signs.copy()
         X2[i], y2[i], r2[i] = X[j], y[j], -signs[i]
         assert abs(pk.rademacher_penalty(tree, X2, y2, signs=r2) - base) <= 2 / n + 1e-12
+
+
+# ---------------------------------------------------------------------- one type policy
+TYPED = {
+    "6.1a": (ch06.check_penalty_by_hand, lambda: 1 / 3, None, np.float64, ()),
+    "6.1b": (ch06.check_empirical_penalty, empirical_penalty, None, np.float64, ()),
+    # the statement asks for a Python int: NumPy's are refused with their own hint
+    "6.3": (ch06.check_relabelled_errors, relabelled_errors, None, None, ()),
+    "6.4": (ch06.check_mcdiarmid_deviation, mcdiarmid_deviation, None, np.float64, ()),
+}
+
+
+@pytest.mark.parametrize("exercise", TYPED)
+def test_a_0d_array_is_refused_and_a_numpy_scalar_accepted(exercise, capsys):
+    """One policy in every check: NumPy scalars are numbers, 0-d arrays are not."""
+    check, correct, item, scalar, args = TYPED[exercise]
+    assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
+    if scalar is not None:
+        check(retyped(correct, scalar, item), *args)
+        assert capsys.readouterr().out.startswith("✓ ")

@@ -16,10 +16,10 @@ import pytest
 from scipy.stats import beta, norm
 
 import prunekit as pk
-from checking import assert_hint, failure, ignoring
+from checking import assert_hint, failure, ignoring, retyped
 from checking import failure_message as _message
 from checking import not_implemented as _todo
-from prunekit.book.checks import CheckFailed, ch08
+from prunekit.book.checks import ARRAY_HINT, CheckFailed, ch08
 from prunekit.datasets import cube, dnf_labels
 from prunekit.heuristics import upper_confidence_limit
 
@@ -457,3 +457,31 @@ def test_leaf_true_error_rates_by_enumeration():
 def test_check_failed_is_an_assertion():
     with pytest.raises(CheckFailed):
         ch08.check_m_error(_todo)
+
+
+# ---------------------------------------------------------------------- one type policy
+def _pep_numbers(v):
+    from prunekit.heuristics import pessimistic_errors
+    numbers = pessimistic_errors(ch08.pep_tree())
+    return (float(numbers.as_leaf[v]), float(numbers.subtree[v]),
+            float(numbers.standard_error[v]), "prune" if numbers.prune[v] else "keep")
+
+
+TYPED = {
+    "8.1a": (ch08.check_ucf_by_hand, lambda: float(upper_confidence_limit(2, 10, 0.25)), None,
+             np.float64, ()),
+    "8.1b": (ch08.check_upper_limit, upper_limit, None, np.float64, ()),
+    "8.2": (ch08.check_pep_test, _pep_numbers, 2, np.float64, ()),
+    "8.3": (ch08.check_m_error, m_error, None, np.float64, ()),
+    "8.4": (ch08.check_coverage, coverage, None, np.float64, ()),
+}
+
+
+@pytest.mark.parametrize("exercise", TYPED)
+def test_a_0d_array_is_refused_and_a_numpy_scalar_accepted(exercise, capsys):
+    """One policy in every check: NumPy scalars are numbers, 0-d arrays are not."""
+    check, correct, item, scalar, args = TYPED[exercise]
+    assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
+    if scalar is not None:
+        check(retyped(correct, scalar, item), *args)
+        assert capsys.readouterr().out.startswith("✓ ")

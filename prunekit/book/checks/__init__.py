@@ -16,6 +16,11 @@ The building blocks for writing such checks:
   exercise asks for (Python or NumPy, or only Python's ``float`` and ``int`` where the
   statement says so) and reject anything else with a message saying so;
   :func:`is_python_int` tells a Python ``int`` from a NumPy integer;
+* :func:`number_answer`, :func:`float_answer`, :func:`int_answer` -- the same with the one
+  policy of the exercise checks: a numeric answer is a Python number or a NumPy scalar
+  (``np.float64``, ``np.int64``), a :class:`fractions.Fraction` only where the statement
+  welcomes fractions, and never a 0-dimensional NumPy array, which is refused everywhere with
+  :data:`ARRAY_HINT`;
 * :func:`distinct` -- rejects a list that names the same item twice;
 * :func:`python_ints` -- rejects a list that holds anything but Python ``int`` values;
 * :func:`expect_close_float` -- one case of an exercise whose answer is a single float:
@@ -44,6 +49,7 @@ import numbers
 import signal
 import threading
 from collections.abc import Callable, Iterator
+from fractions import Fraction
 from typing import Any, NoReturn
 
 import numpy as np
@@ -54,13 +60,18 @@ __all__ = [
     "CheckFailed", "Checker", "fail", "failure_message", "describe", "call_text",
     "as_number", "as_float", "as_int", "distinct", "close", "time_limit", "TimeLimitExceeded",
     "random_tree", "SLOW_HINT", "NUMPY_INT_HINT", "explaining_mistake", "is_python_int",
-    "expect_close_float", "python_ints", "mistake_variants",
+    "expect_close_float", "python_ints", "mistake_variants", "ARRAY_HINT", "not_an_array",
+    "number_answer", "float_answer", "int_answer",
 ]
 
 NOT_IMPLEMENTED = "replace `raise NotImplementedError()` with your code."
 
 NUMPY_INT_HINT = ("return a Python int: NumPy's sums, indexing and np.flatnonzero give NumPy "
                   "integers (numpy.int64), which are a different type; int(...) converts one.")
+
+ARRAY_HINT = ("return a number, not a NumPy array: x.item() turns a 0-dimensional array x into "
+              "a Python number (so do float(x) and int(x)); np.array(x) and np.asarray(x) of a "
+              "number give such an array.")
 
 SLOW_HINT = ("a reasonable implementation finishes this case in a few seconds; look for work "
              "that is repeated far more often than needed (a loop inside a loop over the data).")
@@ -213,6 +224,72 @@ def as_int(value: Any, call: str, what: str = "an integer", *, numpy_ok: bool = 
              "a float).")
     fail(f"{call} returned {describe(value)} (of type {type(value).__name__}); it should "
          f"return {what}.", "check the return statement of your function.")
+
+
+def not_an_array(value: Any, call: str, what: str = "a number") -> None:
+    """Fail with :data:`ARRAY_HINT` if ``value`` is a 0-dimensional NumPy array.
+
+    Such an array (what ``np.array(x)`` or ``np.asarray(x)`` of a number gives) prints like a
+    number but is not one: every check of a numeric answer refuses it, with the same hint.
+
+    Examples
+    --------
+    >>> not_an_array(0.5, "f()")
+    >>> not_an_array(np.array(0.5), "f()", "a float")
+    Traceback (most recent call last):
+    ...
+    prunekit.book.checks.CheckFailed: ✗ f() returned a 0-dimensional NumPy array, array(0.5); \
+it should return a float.
+    Hint: return a number, not a NumPy array: x.item() turns a 0-dimensional array x into a \
+Python number (so do float(x) and int(x)); np.array(x) and np.asarray(x) of a number give such \
+an array.
+    """
+    __tracebackhide__ = True
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        fail(f"{call} returned a 0-dimensional NumPy array, array({describe(value)}); it should "
+             f"return {what}.", ARRAY_HINT)
+
+
+def number_answer(value: Any, call: str, what: str = "a number", *,
+                  fractions: bool = False) -> float:
+    """Accept a numeric answer of any kind the checks accept, as a float, or fail.
+
+    A Python ``int`` or ``float`` or a NumPy scalar is accepted; a
+    :class:`fractions.Fraction` only with ``fractions=True`` (where the statement welcomes
+    fractions); a 0-dimensional array never (:func:`not_an_array`). A Python ``int`` too large
+    for a float becomes an infinity of its sign.
+    """
+    __tracebackhide__ = True
+    not_an_array(value, call, what)
+    if isinstance(value, Fraction) and not fractions:
+        fail(f"{call} returned the Fraction {value}; it should return {what}.",
+             "return a float: float(...) converts a Fraction.")
+    if isinstance(value, int) and not isinstance(value, bool):
+        try:
+            return float(value)
+        except OverflowError:
+            return math.inf if value > 0 else -math.inf
+    return as_number(value, call, what)
+
+
+def float_answer(value: Any, call: str, what: str = "a float") -> float:
+    """Accept a float answer (Python ``float`` or a NumPy floating scalar), or fail.
+
+    As :func:`as_float` with ``array_ok=False``, but a 0-dimensional array gets the common
+    :data:`ARRAY_HINT` (:func:`not_an_array`).
+    """
+    __tracebackhide__ = True
+    not_an_array(value, call, what)
+    return as_float(value, call, what, array_ok=False)
+
+
+def int_answer(value: Any, call: str, what: str = "an integer", *,
+               numpy_ok: bool = True) -> int:
+    """Accept an integer answer (Python ``int``, or a NumPy integer unless ``numpy_ok`` is
+    false), or fail; a 0-dimensional array gets :data:`ARRAY_HINT` (:func:`not_an_array`)."""
+    __tracebackhide__ = True
+    not_an_array(value, call, what)
+    return as_int(value, call, what, numpy_ok=numpy_ok)
 
 
 def is_python_int(value: Any) -> bool:
@@ -540,7 +617,7 @@ def expect_close_float(check: Checker, args: tuple, call: str, what: str, refere
     ✓ half: all 1 checks passed.
     """
     __tracebackhide__ = True
-    value = as_float(check.call(*args, label=call), call, what, array_ok=False)
+    value = float_answer(check.call(*args, label=call), call, what)
     expected = reference(*args)
     suffix = f" ({description})" if description is not None else ""
     check.expect(close(value, expected),

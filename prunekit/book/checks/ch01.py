@@ -19,7 +19,7 @@ import numpy as np
 
 from prunekit.bounds import mdl
 from prunekit.book.checks import (
-    Checker, as_float, close, describe, expect_close_float, explaining_mistake, fail,
+    Checker, close, describe, expect_close_float, explaining_mistake, fail, float_answer,
     mistake_variants,
 )
 from prunekit.growing import best_threshold_split, bottom_up_prune, gain, id3
@@ -271,12 +271,10 @@ def _unpack_threshold_answer(answer, call):
         fail(f"{call} returned {describe(answer)}; it should return a pair (threshold, gain).",
              "end your function with  return threshold, gain")
     threshold, value = answer
-    value = as_float(value, call, "a pair (threshold, gain) with a float as gain",
-                     array_ok=False)
+    value = float_answer(value, call, "a pair (threshold, gain) with a float as gain")
     if threshold is not None:
-        threshold = as_float(threshold, call,
-                             "a pair (threshold, gain) with a float or None as threshold",
-                             array_ok=False)
+        threshold = float_answer(threshold, call,
+                                 "a pair (threshold, gain) with a float or None as threshold")
     return threshold, value
 
 
@@ -490,7 +488,7 @@ def check_tree_bounds(tree_bounds: Callable, X, y, mdl_bound: Callable | None = 
             fail(f"{call} returned {describe(answer)}; it should return a pair "
                  "(bound of the full tree, bound of the depth-2 tree).",
                  "end your function with  return full_bound, shallow_bound")
-        values = [as_float(v, call, "a pair of floats", array_ok=False) for v in answer]
+        values = [float_answer(v, call, "a pair of floats") for v in answer]
         if close(values[0], expected[1]) and close(values[1], expected[0]):
             fail(f"{call} returned {describe(tuple(values))} but the bounds are "
                  f"{describe(tuple(expected))}.",

@@ -22,7 +22,8 @@ from fractions import Fraction
 import numpy as np
 
 from prunekit.book.checks import (
-    Checker, as_float, close, describe, distinct, fail, is_python_int, python_ints, random_tree,
+    Checker, close, describe, distinct, fail, float_answer, is_python_int, python_ints,
+    random_tree,
 )
 from prunekit.cost_complexity_pruning import _choose, cost_complexity_path, cross_validate_alpha
 from prunekit.datasets import make_boolean_dnf
@@ -244,7 +245,7 @@ def _as_node_mapping(answer, call: str) -> dict[int, float]:
                  f"keys should be node indices as Python ints.",
                  "np.flatnonzero and indexing give NumPy integers (numpy.int64), a different "
                  "type from Python's int: use int(v) as the key.")
-        result[key] = as_float(value, f"{call}[{key}]", "g(v), a float", array_ok=False)
+        result[key] = float_answer(value, f"{call}[{key}]", "g(v), a float")
     return result
 
 
@@ -330,8 +331,7 @@ def _as_nodes(answer, call: str) -> tuple[list[int], float]:
                 "np.flatnonzero and indexing give NumPy integers (numpy.int64), a different type "
                 "from Python's int: put int(v) in the list.")
     distinct(nodes, call, "node")
-    return nodes, as_float(alpha, call, "alpha, a float, as the second item of the pair",
-                           array_ok=False)
+    return nodes, float_answer(alpha, call, "alpha, a float, as the second item of the pair")
 
 
 def _weakest_by(pruning: Pruning, mistake: str | None) -> tuple[list[int], float]:
@@ -607,7 +607,7 @@ def check_choose_alpha(choose_alpha: Callable) -> None:
             fail(f"{call} returned {describe(answer)}, two integers; the choices are alpha = "
                  f"{describe(alphas[best])} (0-SE) and {describe(alphas[one_se])} (1-SE).",
                  "return the alphas (alphas[k]), not the step indices k.")
-        values = [as_float(a, call, "a pair of floats, the two alphas", array_ok=False)
+        values = [float_answer(a, call, "a pair of floats, the two alphas")
                   for a in answer]
         check.expect(
             close(values[0], alphas[best]) and close(values[1], alphas[one_se]),

@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from prunekit.book.checks import Checker, as_float, as_int, close, describe, fail
+from prunekit.book.checks import Checker, close, describe, fail, float_answer, int_answer
 from prunekit.reduced_error_pruning import best_subtree_errors, reduced_error, reduced_error_steps
 from prunekit.tree import leaf_errors
 from prunekit.tree import Pruning, Tree, all_prunings, postorder
@@ -444,8 +444,8 @@ def check_rep_test_error(rep_test_error: Callable) -> None:
         if not isinstance(answer, tuple) or len(answer) != 2:
             fail(f"{call} returned {describe(answer)}; it should return a pair "
                  f"(test error, number of nodes).", "e.g. `return error, pruned.n_nodes`.")
-        error = as_float(answer[0], call, "a pair whose test error is a float")
-        nodes = as_int(answer[1], call, "a pair whose number of nodes is an int")
+        error = float_answer(answer[0], call, "a pair whose test error is a float")
+        nodes = int_answer(answer[1], call, "a pair whose number of nodes is an int")
         expected_error, expected_nodes = rep_experiment(fraction, seed)
 
         def hint(error=error, nodes=nodes, fraction=fraction, seed=seed,

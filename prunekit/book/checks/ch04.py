@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from prunekit.book.checks import (
-    Checker, as_float, as_int, close, describe, distinct, expect_close_float,
-    explaining_mistake, fail, mistake_variants, python_ints, random_tree,
+    Checker, close, describe, distinct, expect_close_float, explaining_mistake, fail, float_answer,
+    int_answer, mistake_variants, python_ints, random_tree,
 )
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
 from prunekit.growing import id3
@@ -468,8 +468,8 @@ def check_excess_error(excess_error: Callable) -> None:
     check = Checker("excess_error", excess_error)
     for m, seed, c, delta in excess_error_cases():
         call = f"excess_error(m={m}, seed={seed}, c={c:g}, delta={delta:g})"
-        value = as_float(check.call(m, seed, c, delta, label=call, seconds=60), call,
-                         "the excess error, a float", array_ok=False)
+        value = float_answer(check.call(m, seed, c, delta, label=call, seconds=60), call,
+                             "the excess error, a float")
         variants = _excess_variants(m, seed, c, delta)
         expected = variants["right"]
         check.expect(close(value, expected, 1e-9),
@@ -681,9 +681,9 @@ def _as_drop_answer(answer, call: str) -> tuple[int, float, float]:
         fail(f"{call} returned {describe(answer)}; it should return a triple "
              "(node, alpha at c = 0.560, alpha at c = 0.562).",
              "end your function with  return node, alpha_small_c, alpha_large_c")
-    node = as_int(answer[0], call, "a triple whose first item, the node, is an int")
-    return (node, as_float(answer[1], call, "a triple of an int and two floats", array_ok=False),
-            as_float(answer[2], call, "a triple of an int and two floats", array_ok=False))
+    node = int_answer(answer[0], call, "a triple whose first item, the node, is an int")
+    return (node, float_answer(answer[1], call, "a triple of an int and two floats"),
+            float_answer(answer[2], call, "a triple of an int and two floats"))
 
 
 def check_penalty_drop(penalty_drop: Callable) -> None:

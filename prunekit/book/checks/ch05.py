@@ -21,8 +21,8 @@ import numpy as np
 
 from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.book.checks import (
-    Checker, CheckFailed, as_int, as_number, close, describe, expect_close_float,
-    explaining_mistake, fail, mistake_variants, random_tree,
+    Checker, CheckFailed, close, describe, expect_close_float, explaining_mistake, fail,
+    int_answer, mistake_variants, number_answer, random_tree,
 )
 from prunekit.cost_complexity_pruning import cost_complexity_path
 from prunekit.nobel_pruning import best_pruning_by_size, merge_tables
@@ -231,7 +231,7 @@ def check_largest_size(largest_size: Callable) -> None:
     check = Checker("largest_size", largest_size)
     for m, d in largest_size_cases():
         call = f"largest_size(m={m}, d={d})"
-        value = as_int(check.call(m, d, label=call), call, "a number of nodes, an int")
+        value = int_answer(check.call(m, d, label=call), call, "a number of nodes, an int")
         expected = largest_size_reference(m, d)
         check.expect(value == expected,
                      f"{call} returned {value} but the largest possible size is {expected} "
@@ -410,6 +410,14 @@ def _by_enumeration(tree: Tree) -> list[int]:
     return result
 
 
+FLOAT_COUNTS_HINT = ("your counts agree with the right ones to about 16 significant digits "
+                     "but not exactly: they went through floating point (a float, np.float64, "
+                     "a division /, or a NumPy array of floats), which holds 53 bits, and these "
+                     "counts exceed 2^53. The recursion is right; keep the tables as lists of "
+                     "Python ints from start to end, and converting with int(...) at the end "
+                     "cannot restore the lost digits.")
+
+
 def _counting_hint(answer: list, expected: list[int], tree: Tree) -> str:
     if len(answer) == tree.n_nodes and tree.n_nodes != tree.n_leaves:
         return ("return one count per number of leaves L = 1, ..., tree.n_leaves (the pruning with "
@@ -422,6 +430,9 @@ def _counting_hint(answer: list, expected: list[int], tree: Tree) -> str:
     if max(expected) >= 2 ** 63 and all(abs(int(a)) < 2 ** 63 for a in answer):
         return ("these counts exceed 2^63, the largest NumPy 64-bit integer, and yours wrapped "
                 "around. Compute with Python integers in lists; they never overflow.")
+    if max(expected) > 2 ** 53 and all(
+            abs(int(a) - e) <= e * 2.0 ** -50 for a, e in zip(answer, expected)):
+        return FLOAT_COUNTS_HINT
     if any(int(a) < 0 for a in answer):
         return ("some counts are negative: they overflowed NumPy's 64-bit integers. Compute with "
                 "Python integers in lists; they never overflow.")
@@ -536,7 +547,7 @@ def _penalty_beyond(pen: Checker, n_nodes: int,
                 raise
             fail(f"{str(error)[2:].splitlines()[0]}; your tree has at most {n_nodes} nodes, "
                  f"but the penalty must be defined for every k.", UNDEFINED_HINT)
-        value = as_number(value, call)
+        value = number_answer(value, call)
         if math.isinf(value) and value > 0:
             break
         sizes.append(k)
@@ -593,8 +604,8 @@ def check_counterexample(counterexample: Callable, time_limit: float = 10.0) -> 
              "counts[v] = [examples of class 0, examples of class 1] reaching node v.")
     pen = Checker("penalty", penalty)
     sizes = 2 * np.arange(1, tree.n_leaves + 1) - 1
-    values = np.array([as_number(pen.call(int(k), label=f"penalty({int(k)})"), f"penalty({int(k)})")
-                       for k in sizes])
+    values = np.array([number_answer(pen.call(int(k), label=f"penalty({int(k)})"),
+                                     f"penalty({int(k)})") for k in sizes])
     increments = np.diff(values)
     if np.any(increments < -1e-12):
         k = int(sizes[int(np.argmax(increments < -1e-12))])

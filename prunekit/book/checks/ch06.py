@@ -19,8 +19,8 @@ import numpy as np
 
 from prunekit.bounds import eta
 from prunekit.book.checks import (
-    Checker, as_float, as_int, as_number, close, describe, expect_close_float,
-    explaining_mistake, fail,
+    Checker, close, describe, expect_close_float, explaining_mistake, fail, float_answer,
+    int_answer, number_answer,
 )
 from prunekit.rademacher import draw_signs, min_plus_merge
 
@@ -37,7 +37,10 @@ __all__ = [
 BY_HAND_LOSSES = np.array([[1, 0, 0, 1, 0, 1],
                            [0, 0, 1, 1, 1, 0],
                            [1, 1, 0, 0, 0, 0]])
-BY_HAND_SIGNS = np.array([1, -1, 1, 1, -1, -1])
+BY_HAND_SIGNS = np.array([-1, -1, 1, 1, -1, -1])
+# The signs do not sum to 0 and the largest |signed sum| is a negative one (h3's, -2), so each
+# usual mistake of part (a) gives its own value: 1/3 is right, 1/6 leaves out the absolute
+# value, 2 the division by m, 2/9 takes the mean, 1/2 counts the correct predictions.
 
 
 def empirical_penalty_reference(losses, signs) -> float:
@@ -72,7 +75,8 @@ def check_penalty_by_hand(penalty_by_hand: Callable) -> None:
     """
     __tracebackhide__ = True
     check = Checker("penalty_by_hand", penalty_by_hand)
-    value = as_number(check.call(), "penalty_by_hand()", "the penalty, a number")
+    value = number_answer(check.call(), "penalty_by_hand()", "the penalty, a number",
+                          fractions=True)
     expected = empirical_penalty_reference(BY_HAND_LOSSES, BY_HAND_SIGNS)
     if not close(value, expected, 1e-6):
         what = (f"penalty_by_hand() returned {describe(value)}, which is not the penalty of the "
@@ -236,8 +240,8 @@ def check_relabelled_errors(relabelled_errors: Callable) -> None:
     for description, predictions, y, signs in relabel_cases():
         call = (f"relabelled_errors(predictions={describe(predictions)}, y={describe(y)}, "
                 f"signs={describe(signs)})")
-        value = as_int(check.call(predictions, y, signs, label=call), call,
-                       "a number of errors, an int", numpy_ok=False)
+        value = int_answer(check.call(predictions, y, signs, label=call), call,
+                           "a number of errors, an int", numpy_ok=False)
         expected = relabelled_errors_reference(predictions, y, signs)
 
         def hint():
@@ -400,8 +404,7 @@ def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
     check = Checker("mcdiarmid_deviation", mcdiarmid_deviation)
     for delta, c in mcdiarmid_cases():
         call = f"mcdiarmid_deviation({delta}, c={describe(c)})"
-        value = as_float(check.call(delta, c, label=call), call, "a deviation, a float",
-                         array_ok=False)
+        value = float_answer(check.call(delta, c, label=call), call, "a deviation, a float")
         expected = mcdiarmid_deviation_reference(delta, c)
 
         def hint():
@@ -416,8 +419,8 @@ def check_mcdiarmid_deviation(mcdiarmid_deviation: Callable) -> None:
     for n in (100, 6000):
         for factor, multiple in ((2, 2.0), (1, 1.0)):
             call = f"mcdiarmid_deviation(0.01, c=[{factor}/{n}] * {n})"
-            value = as_float(check.call(0.01, np.full(n, factor / n), label=call), call,
-                             "a deviation, a float", array_ok=False)
+            value = float_answer(check.call(0.01, np.full(n, factor / n), label=call), call,
+                                 "a deviation, a float")
             check.expect(close(value, multiple * eta(n, 0.01)),
                          f"with c_i = {factor}/m and m = {n} the deviation should be "
                          f"{multiple:g} eta(0.01, m) = {describe(multiple * eta(n, 0.01))}, "

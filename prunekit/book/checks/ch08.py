@@ -22,7 +22,7 @@ from collections.abc import Callable
 import numpy as np
 from scipy.stats import beta, norm
 
-from prunekit.book.checks import Checker, as_float, as_number, close, describe, fail
+from prunekit.book.checks import Checker, close, describe, fail, float_answer, number_answer
 from prunekit.datasets import cube, dnf_labels, make_boolean_dnf
 from prunekit.growing import id3
 from prunekit.heuristics import m_estimate_error, pessimistic_errors, upper_confidence_limit
@@ -171,8 +171,8 @@ def check_ucf_by_hand(ucf_by_hand: Callable) -> None:
     __tracebackhide__ = True
     e, n, cf = BY_HAND
     check = Checker("ucf_by_hand", ucf_by_hand)
-    value = as_number(check.call(label="ucf_by_hand()"), "ucf_by_hand()",
-                      "the upper limit, a number")
+    value = number_answer(check.call(label="ucf_by_hand()"), "ucf_by_hand()",
+                          "the upper limit, a number")
     expected = float(upper_confidence_limit(e, n, cf))
     if abs(value - expected) > BY_HAND_TOLERANCE:
         hint = _limit_hint(value, e, n, cf, expected) or (
@@ -222,7 +222,7 @@ def check_upper_limit(upper_limit: Callable) -> None:
     check = Checker("upper_limit", upper_limit)
     for description, (e, n, cf) in upper_limit_cases():
         call = f"upper_limit({e}, {n}, {cf:g})"
-        value = as_float(check.call(e, n, cf, label=call), call, "the upper limit, a float")
+        value = float_answer(check.call(e, n, cf, label=call), call, "the upper limit, a float")
         expected = float(upper_confidence_limit(e, n, cf))
         check.expect(
             close(value, expected, 1e-6),
@@ -331,7 +331,7 @@ def check_pep_test(pep_test: Callable, tree: Tree | None = None,
             fail(f"{call} returned {describe(answer)}; it should return a tuple of four values "
                  "(e'(v), e'(T_v), SE, decision).",
                  'e.g.  return (5.5, 4.0, 1.86, "prune")')
-        numbers = [as_number(x, call, "a number for each of e'(v), e'(T_v) and SE")
+        numbers = [number_answer(x, call, "a number for each of e'(v), e'(T_v) and SE")
                    for x in answer[:3]]
         decision = answer[3].strip().lower() if isinstance(answer[3], str) else None
         if decision not in ("prune", "keep"):
@@ -455,7 +455,7 @@ def check_m_error(m_error: Callable) -> None:
     for description, counts, m, prior in m_error_cases():
         call = f"m_error({describe(counts)}, {m:g}, {describe(prior)})"
         answer = check.call(counts, m, prior, label=call)
-        value = as_float(answer, call, "the estimated error rate, a float")
+        value = float_answer(answer, call, "the estimated error rate, a float")
         expected = float(m_estimate_error(counts, m, prior))
         check.expect(close(value, expected, 1e-9),
                      f"{call} returned {describe(value)} but the m-estimate of the error is "
@@ -599,7 +599,7 @@ def check_coverage(coverage: Callable) -> None:
         call = (f"coverage(<tree grown on {m} examples, seed {seed}>, "
                 f"<{'fresh' if fresh else 'training'} counts>, {cf:g})")
         answer = check.call(tree, counts, cf, label=call)
-        value = as_float(answer, call, "a fraction of leaves, a float")
+        value = float_answer(answer, call, "a fraction of leaves, a float")
         variants = _coverage_variants(tree, counts, cf)
         check.expect(close(value, variants["right"], 1e-9),
                      f"{call} returned {describe(value)} but the fraction of covered leaves is "
