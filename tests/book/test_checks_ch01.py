@@ -548,3 +548,30 @@ def test_a_0d_array_is_refused_and_a_numpy_float_accepted(exercise, capsys):
     assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
     check(retyped(correct, np.float64, item), *args)
     assert capsys.readouterr().out.startswith("✓ ")
+
+
+def literal_best_threshold(x, y):
+    """A sort-once scan that follows Exercise 1.1's formula as written: weights q and 1 - q,
+    the first maximum by np.argmax. On the tie case 1 - 1/3 rounds up by one ulp, so its
+    argmax is the second of the two tied thresholds: a rounding, not a mistake."""
+    order = np.argsort(x, kind="stable")
+    xs, ys, m = x[order], y[order], len(x)
+    if not (xs[1:] > xs[:-1]).any():
+        return None, 0.0
+    n_left = np.arange(1, m)
+    ones_left = np.cumsum(ys)[:-1]
+    q = n_left / m
+    gains = _gini(ys.mean()) - (q * _gini(ones_left / n_left)
+                                + (1 - q) * _gini((ys.sum() - ones_left) / (m - n_left)))
+    gains = np.where(xs[1:] > xs[:-1], gains, -np.inf)
+    i = int(np.argmax(gains))
+    return float((xs[i] + xs[i + 1]) / 2), float(gains[i])
+
+
+def test_best_threshold_following_the_gain_formula_literally_passes(capsys):
+    x, y = np.array([5.0, 2.0, 6.0, 3.0, 1.0, 4.0]), np.array([0, 0, 0, 1, 0, 1])
+    assert literal_best_threshold(x, y)[0] != pk.growing.best_threshold_split(
+        x[:, None], y, "gini").threshold                  # the tie case splits the other way
+    ch01.check_best_threshold(literal_best_threshold)
+    assert capsys.readouterr().out == "✓ best_threshold: all 12 checks passed.\n"
+
