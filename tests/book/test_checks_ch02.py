@@ -101,8 +101,8 @@ def test_correct_answers_pass_with_one_line(capsys):
     ch02.check_choose_alpha(choose_alpha)
     ch02.check_weakest_link(solution_weakest_link)
     out = capsys.readouterr().out.splitlines()
-    assert out == ["✓ g_values: all 35 checks passed.", "✓ weakest_link: all 14 checks passed.",
-                   "✓ choose_alpha: all 9 checks passed.", "✓ weakest_link: all 14 checks passed."]
+    assert out == ["✓ g_values: all 35 checks passed.", "✓ weakest_link: all 15 checks passed.",
+                   "✓ choose_alpha: all 9 checks passed.", "✓ weakest_link: all 15 checks passed."]
 
 
 def test_answers_in_other_accepted_forms_pass(capsys):
@@ -399,3 +399,19 @@ def test_a_0d_array_is_refused_and_a_numpy_float_accepted(exercise, capsys):
     assert_hint(check, as_array, ARRAY_HINT)
     check(as_numpy)
     assert capsys.readouterr().out.startswith("✓ ")
+
+
+def test_ties_decided_by_rounding_get_their_hint():
+    """round(g, 3) makes g(1) = 0.0110 and g(2) = 0.0112 (m = 10,000) a tie; they are not."""
+    def rounded(pruning):
+        g = {v: float(value) for v, value in ch02.exact_g(pruning).items()}
+        smallest = min(g.values())
+        return [v for v in g if round(g[v], 3) == round(smallest, 3)], smallest
+
+    error = assert_hint(ch02.check_weakest_link, rounded,
+                        "the nodes [2] have a g close to the smallest but larger: they are not "
+                        "weakest links. Compare with a tolerance for floating-point rounding "
+                        "only, np.isclose(g, smallest, rtol=1e-9, atol=1e-12), not by rounding "
+                        "g to a few decimals or with a loose tolerance.")
+    assert "g(1) = 0.0110 and g(2) = 0.0112" in str(error)
+

@@ -298,6 +298,13 @@ def weakest_link_cases() -> list[tuple[str, Pruning]]:
                   Pruning.full(Tree.from_arrays(
                       [1, -1, 3, -1, 5, -1, -1], [2, -1, 4, -1, 6, -1, -1],
                       [[21, 23], [8, 7], [13, 16], [3, 4], [10, 12], [7, 5], [3, 7]]))))
+    # m = 10,000: g(1) = 110/10000 and g(2) = 112/10000 differ only in the fourth decimal, so
+    # node 2 is not a weakest link although both round to 0.011
+    cases.append(("a tree of m = 10,000 in which g(1) = 0.0110 and g(2) = 0.0112 are close",
+                  Pruning.full(Tree.from_arrays(
+                      [1, 3, 5, -1, -1, -1, -1], [2, 4, 6, -1, -1, -1, -1],
+                      [[5000, 5000], [3000, 2000], [2000, 3000], [2000, 890], [1000, 1110],
+                       [1000, 888], [1000, 2112]]))))
     rng = np.random.default_rng(22)
     for n_leaves, n_classes in ((6, 2), (8, 3), (10, 2)):
         tree = random_tree(rng, n_leaves, n_classes)
@@ -438,6 +445,12 @@ def _weakest_link_hint(nodes, alpha, pruning, expected, smallest, student: Calla
                 and not (wrong_nodes == expected and close(wrong_alpha, float(smallest), 1e-9))
                 and _weakest_everywhere(student, mistake)):
             return hint
+    if set(nodes) > set(expected):
+        extra = sorted(set(nodes) - set(expected))
+        return (f"the nodes {extra} have a g close to the smallest but larger: they are not "
+                f"weakest links. Compare with a tolerance for floating-point rounding only, "
+                f"np.isclose(g, smallest, rtol=1e-9, atol=1e-12), not by rounding g to a few "
+                f"decimals or with a loose tolerance.")
     if set(nodes) < set(expected) and close(alpha, float(smallest)):
         if _compares_exactly(student):
             return EXACT_TIE_HINT
