@@ -26,13 +26,14 @@ REMOVED_HINTS = ch03._REMOVED_HINTS
 
 # ---------------------------------------------------------------------- Exercise 3.1
 def rep_collapse(tree, errors_as_leaf, *, strict=False, one_level=False, top_down=False,
-                 whole=False, growing=False, in_place=False):
+                 whole=False, growing=False, in_place=False, index_order=False):
     """The bottom-up pass of the solution notebook, or one of the usual wrong variants."""
     if growing:
         errors_as_leaf = tree.counts.sum(axis=1) - tree.counts.max(axis=1)
     best = errors_as_leaf if in_place else np.array(errors_as_leaf, dtype=np.int64)
     collapse = tree.is_leaf.copy()
-    order = [v for v in postorder(tree) if not tree.is_leaf[v]]
+    visits = range(tree.n_nodes - 1, -1, -1) if index_order else postorder(tree)
+    order = [v for v in visits if not tree.is_leaf[v]]
     for v in order[::-1] if top_down else order:
         left, right = tree.left[v], tree.right[v]
         if one_level:
@@ -49,7 +50,7 @@ def rep_collapse(tree, errors_as_leaf, *, strict=False, one_level=False, top_dow
 
 def test_rep_collapse_passes(capsys):
     ch03.check_rep_collapse(rep_collapse)
-    assert capsys.readouterr().out == "✓ rep_collapse: all 8 checks passed.\n"
+    assert capsys.readouterr().out == "✓ rep_collapse: all 9 checks passed.\n"
 
 
 @pytest.mark.parametrize("changes, hint", [
@@ -58,6 +59,8 @@ def test_rep_collapse_passes(capsys):
     (dict(whole=True), COLLAPSE_HINTS["whole subtree"]),
     (dict(top_down=True), COLLAPSE_HINTS["one level"]),   # the same decisions
     (dict(growing=True), COLLAPSE_HINTS["growing"]),
+    # nodes visited from n - 1 down to 0: a postorder on every tree numbered parents first
+    (dict(index_order=True), COLLAPSE_HINTS["index order"]),
 ], ids=lambda v: str(v)[:20])
 def test_rep_collapse_mistakes_get_their_hint(changes, hint):
     assert_hint(ch03.check_rep_collapse, lambda t, e: rep_collapse(t, e, **changes), hint)

@@ -55,11 +55,22 @@ def _tie_tree() -> tuple[Tree, np.ndarray]:
     return tree, np.array([4, 2, 3, 1, 1, 0, 3])
 
 
+def _children_first_tree() -> tuple[Tree, np.ndarray]:
+    """A tree whose nodes are not numbered parents first: node 5 is the parent of nodes 1 and
+    2, and node 1 of nodes 3 and 4, so visiting the nodes from n - 1 down to 0 decides node 5
+    before its child 1. Node 1 keeps its split (2 errors below it instead of 4), and node 5 then
+    keeps its own (4 instead of 5); judged with node 1 as a leaf, node 5 would be collapsed."""
+    tree = Tree.from_arrays([5, 3, -1, -1, -1, 1, -1], [6, 4, -1, -1, -1, 2, -1],
+                            [[14, 10], [6, 4], [3, 3], [5, 0], [1, 4], [9, 7], [5, 3]])
+    return tree, np.array([9, 4, 2, 1, 1, 5, 2])
+
+
 def rep_collapse_cases() -> list[tuple[str, Tree, np.ndarray]]:
     """The cases of :func:`check_rep_collapse`: (description, tree, errors as a leaf)."""
     cases = [
         ("a single leaf", Tree.from_arrays([-1], [-1], [[3, 2]]), np.array([2])),
         ("a hand-built tree with ties and an unreached node", *_tie_tree()),
+        ("a hand-built tree whose nodes are not numbered parents first", *_children_first_tree()),
     ]
     for seed, (m_grow, m_prune, k, leaves) in enumerate(
             [(200, 100, 2, 12), (300, 40, 2, 25), (400, 200, 3, 40), (600, 60, 3, 60),
@@ -85,7 +96,8 @@ def _collapse_variant(tree: Tree, errors: np.ndarray, mistake: str) -> np.ndarra
         return ~collapse
     best = errors.copy()
     collapse = tree.is_leaf.copy()
-    for v in [v for v in postorder(tree) if not tree.is_leaf[v]]:
+    order = range(tree.n_nodes - 1, -1, -1) if mistake == "index order" else postorder(tree)
+    for v in [v for v in order if not tree.is_leaf[v]]:
         left, right = tree.left[v], tree.right[v]
         if mistake == "one level":
             below = errors[left] + errors[right]
@@ -110,6 +122,10 @@ _COLLAPSE_HINTS = {
     "whole subtree": "compare the node's errors as a leaf with the fewest errors of a pruning of "
                      "the subtree below it, not with the errors of the unpruned subtree T_v: parts "
                      "of T_v may have been collapsed already.",
+    "index order": "visit children before parents with prunekit.tree.postorder(tree). Counting "
+                   "down from n - 1 to 0 is a postorder only when every parent has a smaller "
+                   "index than its children, which a tree need not satisfy: here a node was "
+                   "decided before the nodes below it.",
     "inverted": "return True where the node becomes a leaf (collapse), False where its split is "
                 "kept.",
     "growing": "use the errors you are given, errors_as_leaf (the pruning sample's), not errors "
