@@ -238,6 +238,8 @@ def excess_error(m, seed, c, delta=0.05, *, mistake=None, n_features=None):
         pruned = pk.kearns_mansour(tree, delta=c, c=delta)
     if mistake == "no subtraction":
         return true(pruned)
+    if mistake == "noise":
+        return true(pruned) - 0.1
     if mistake == "reversed":
         return true(best) - true(pruned)
     if mistake == "training":
@@ -252,11 +254,11 @@ def excess_error(m, seed, c, delta=0.05, *, mistake=None, n_features=None):
 def test_excess_error_passes(capsys):
     ch04.check_excess_error(excess_error)
     ch04.check_excess_error(lambda *args: excess_error(*args, n_features=12))
-    assert capsys.readouterr().out == "✓ excess_error: all 7 checks passed.\n" * 2
+    assert capsys.readouterr().out == "✓ excess_error: all 9 checks passed.\n" * 2
 
 
-@pytest.mark.parametrize("mistake", ["no subtraction", "reversed", "rep on S", "training",
-                                     "disagreement", "default delta", "swapped"])
+@pytest.mark.parametrize("mistake", ["no subtraction", "noise", "reversed", "rep on S",
+                                     "training", "disagreement", "default delta", "swapped"])
 def test_excess_error_mistakes_get_their_hint(mistake):
     assert_hint(ch04.check_excess_error, lambda *args: excess_error(*args, mistake=mistake),
                 ch04._EXCESS_HINTS[mistake])
@@ -474,3 +476,16 @@ def test_a_0d_array_is_refused_and_a_numpy_scalar_accepted(exercise, capsys):
     if scalar is not None:
         check(retyped(correct, scalar, item), *args)
         assert capsys.readouterr().out.startswith("✓ ")
+
+
+def test_excess_error_cases_have_eps_opt_above_the_noise():
+    """Subtracting the noise level 0.1 for eps_opt is right only where the best pruning
+    recovers the formula: some cases must have a larger eps_opt."""
+    larger = []
+    for m, seed, _, _ in ch04.excess_error_cases():
+        X, y = make_boolean_dnf(m, n_features=12, terms=TERMS, noise=0.1, random_state=seed)
+        points = cube(12)
+        best = pk.reduced_error(pk.id3(X, y), points, dnf_labels(points, TERMS))
+        larger.append(dnf_true_error(best.predict, 12, TERMS, 0.1) > 0.1 + 1e-9)
+    assert sum(larger) >= 2
+
