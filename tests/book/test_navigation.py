@@ -6,7 +6,9 @@ in the notebooks' markdown (the built pages are checked in tests/browser/test_bo
   of its chapter that it practises; the page links back to its chapter;
 * a chapter links its exercise page at the top and at the end, and each exercise it states to
   the same exercise on the exercise page;
-* the first use of every glossary term in a chapter is linked to the glossary.
+* the first use of every glossary term in a chapter is linked to the glossary;
+* a chapter's solution sketches are not in its notebook, where Jupyter and Colab would show
+  them in plain text, but in ``chapters/solutions/NN-*.md``, included below each exercise.
 """
 
 from __future__ import annotations
@@ -149,3 +151,24 @@ def test_the_glossary_finder_skips_what_is_not_prose():
     assert sorted(text[start:end] for start, end, _ in uses.values()) == ["REP", "k-REP",
                                                                           "leaves"]
     assert text[uses[0][0] - 4:uses[0][1]] == "and REP"
+
+
+_INCLUDE = re.compile(r"```\{include\} solutions/(?P<file>[\w-]+\.md)\n"
+                      r":start-after: <!-- (?P<label>[\w-]+) -->\n:end-before: <!-- end -->\n```")
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda p: p.stem)
+def test_solution_sketches_are_included_not_written_in_the_notebook(chapter):
+    text = "\n".join(_markdown(chapter))
+    assert "{solution}" not in text, "a solution sketch written in the notebook"
+    exercises = re.findall(r"````\{exercise\}[^\n]*\n:label: ([\w-]+)", text)
+    included = [(m["file"], m["label"]) for m in _INCLUDE.finditer(text)]
+    assert [label for _, label in included] == exercises, "one sketch below each exercise"
+    if not included:
+        return
+    assert {name for name, _ in included} == {f"{chapter.stem}.md"}
+    sketches = (ROOT / "chapters" / "solutions" / f"{chapter.stem}.md").read_text("utf8")
+    blocks = re.findall(r"<!-- ([\w-]+) -->\n````\{solution\} ([\w-]+)\n.*?\n````\n"
+                        r"<!-- end -->", sketches, flags=re.S)
+    assert [marker for marker, _ in blocks] == exercises
+    assert all(marker == label for marker, label in blocks)
