@@ -73,7 +73,7 @@ from joblib import delayed
 from tqdm.auto import tqdm
 from sklearn.tree import DecisionTreeClassifier
 
-from prunekit._validation import check_count
+from prunekit._validation import check_count, check_real
 from prunekit.book.runner import (
     Cache, check_keys, check_splits, command_docstring, command_line, load_dataset,
     parse_arguments, run_command, run_splits, split_indices, write_results,
@@ -133,11 +133,14 @@ CURVE_TIME_LIMIT = 600.0
 #: The columns of ``optimal_times.csv``, one row per (data set, depth).
 CURVE_COLUMNS = ("dataset", "max_depth", "alpha", "n_train", "n_binary", "status",
                  "optimal_risk", "optimal_leaves", "seconds", "wall_seconds", "time_limit")
-#: The problems of the ablation, (solver, data set, depth), split 0 at :data:`CURVE_ALPHA`:
-#: STreeD where it needs about a second with every bound on, the dynamic program at depth 3.
-ABLATION_CASES = (("streed", "breast-cancer", 3), ("streed", "nursery", 4),
-                  ("streed", "led24", 4), ("dp", "nursery", 3), ("dp", "led24", 3),
-                  ("dp", "dnf-m1000-noise0.1", 3))
+#: The problems of the ablation, (solver, data set, depth, alpha), split 0: STreeD where it
+#: needs about a second with every bound on; the dynamic program at depth 4 and two alphas
+#: (its leaf bound fires only on branches with at most alpha m errors).
+ABLATION_CASES = (("streed", "breast-cancer", 3, 0.005), ("streed", "nursery", 4, 0.005),
+                  ("streed", "led24", 4, 0.005), ("dp", "nursery", 4, 0.005),
+                  ("dp", "nursery", 4, 0.02), ("dp", "led24", 4, 0.005),
+                  ("dp", "led24", 4, 0.02), ("dp", "dnf-m1000-noise0.1", 4, 0.005),
+                  ("dp", "dnf-m1000-noise0.1", 4, 0.02))
 #: What is switched off, one at a time ("none": everything on). STreeD's switches are
 #: pystreed's parameters; "leaf_bound" is :func:`prunekit.optimal.dynamic_program_optimal_tree`'s.
 ABLATION_SWITCHES = {"streed": ("none", "use_lower_bound", "use_upper_bound",
@@ -146,7 +149,7 @@ ABLATION_SWITCHES = {"streed": ("none", "use_lower_bound", "use_upper_bound",
                      "dp": ("none", "leaf_bound")}
 #: Seconds per solve of the ablation.
 ABLATION_TIME_LIMIT = 120.0
-#: The columns of ``optimal_ablation.csv``, one row per (solver, data set, depth, switch).
+#: The columns of ``optimal_ablation.csv``, one row per (case, switch).
 ABLATION_COLUMNS = ("solver", "dataset", "max_depth", "alpha", "n_train", "n_binary",
                     "switched_off", "status", "optimal_risk", "work", "seconds",
                     "wall_seconds", "time_limit")
@@ -443,13 +446,13 @@ def _dp_switched_off(B, y, depth, alpha, switch, time_limit) -> dict:
 _SWITCHED_OFF = {"streed": _streed_switched_off, "dp": _dp_switched_off}
 
 
-def ablation(data_home=None, *, cases=ABLATION_CASES, alpha=CURVE_ALPHA,
-             time_limit=ABLATION_TIME_LIMIT, out=None, progress: bool = True) -> list[dict]:
+def ablation(data_home=None, *, cases=ABLATION_CASES, time_limit=ABLATION_TIME_LIMIT,
+             out=None, progress: bool = True) -> list[dict]:
     """What each of the solvers' bounds saves: every switch of :data:`ABLATION_SWITCHES` off
     in turn, on the same problems.
 
     Each case is split 0 of a data set, binarised as in the gap (:data:`GAP_MAX_THRESHOLDS`
-    thresholds per feature), with the error objective at ``alpha``. The value found must not
+    thresholds per feature), with the error objective at the case's alpha. The value found must not
     change (a bound only prunes the search); the work and the seconds do. The work is
     STreeD's number of calls of its depth-two solver (``verbose`` statistics; 0 with the
     solver off) or the dynamic program's number of subproblems (subset, depth).
@@ -457,8 +460,7 @@ def ablation(data_home=None, *, cases=ABLATION_CASES, alpha=CURVE_ALPHA,
     Parameters
     ----------
     data_home : path-like, optional
-    cases : sequence of (solver, data set, depth)
-    alpha : float
+    cases : sequence of (solver, data set, depth, alpha)
     time_limit : float
         Wall-clock seconds per solve.
     out : path-like, optional
@@ -472,12 +474,13 @@ def ablation(data_home=None, *, cases=ABLATION_CASES, alpha=CURVE_ALPHA,
         One row per (case, switch), with the columns :data:`ABLATION_COLUMNS`.
     """
     cases = [(check_keys([solver], list(_SWITCHED_OFF), "solver")[0], name,
-              check_count(depth, "depth")) for solver, name, depth in cases]
-    data = _split_data(_check_names(sorted({name for _, name, _ in cases})), data_home)
-    jobs = [(solver, name, depth, switch) for solver, name, depth in cases
-            for switch in ABLATION_SWITCHES[solver]]
+              check_count(depth, "depth"), check_real(alpha, "alpha", minimum=0))
+             for solver, name, depth, alpha in cases]
+    data = _split_data(_check_names(sorted({case[1] for case in cases})), data_home)
+    jobs = [(*case, switch) for case in cases for switch in ABLATION_SWITCHES[case[0]]]
     rows = []
-    for solver, name, depth, switch in tqdm(jobs, disable=not progress, desc="ablation"):
+    for solver, name, depth, alpha, switch in tqdm(jobs, disable=not progress,
+                                                   desc="ablation"):
         X_train, y_train, _, _ = _train_test(*data[name], 0)
         binarization = binarize(X_train, max_thresholds=GAP_MAX_THRESHOLDS)
         result = _SWITCHED_OFF[solver](binarization.transform(X_train), y_train, depth, alpha,

@@ -32,13 +32,20 @@ and alpha chosen by :data:`OPT_FOLDS`-fold cross-validation over :data:`OPT_DEPT
 returns no tree it has not proved optimal, so a fit that runs out drops its depth limit (and
 the deeper ones) from the grid, and a refit that runs out falls back to the next candidate
 (``_optimal_cv``). The limit is wall-clock time, so on a heavily loaded machine more fits
-run out than on an idle one; the cache keeps the number of fits that ran out and the depth
-limit chosen (``out_of_time``, ``depth_limit``) for every split.
+run out than on an idle one: its rows were therefore computed with every fit on a core of its
+own (at most one process per core, at a higher scheduling priority than anything else on the
+machine). The cache keeps the number of fits that ran out and the depth limit chosen
+(``out_of_time``, ``depth_limit``) for every split.
 
 The results of Chapter 9 were produced, from the repository's root, by::
 
     nice python -m prunekit.book.study --all --data ../shared/data/uci \\
         --out prunekit/data/study.csv --cache /tmp/prunekit-study --n-jobs 2
+
+and the optimal tree's rows replaced by those of::
+
+    python -m prunekit.book.study --all --data ../shared/data/uci --methods optimal-cv \\
+        --out /tmp/optimal-cv.csv --cache /tmp/prunekit-optimal-cv --n-jobs 2
 
 Finished splits are cached as one JSON file per (data set, split), with one row per method,
 so an interrupted run resumes, and a method added later is run on the cached splits alone.

@@ -67,8 +67,8 @@ def test_a_streed_timeout_keeps_its_best_tree_found():
 
 def test_the_ablation_finds_one_value_with_every_switch(tmp_path):
     out = tmp_path / "ablation.csv"
-    rows = os_.ablation(cases=[("streed", SLICE, 3), ("dp", SLICE, 2)], out=out,
-                        progress=False)
+    rows = os_.ablation(cases=[("streed", SLICE, 3, 0.005), ("dp", SLICE, 2, 0.005)],
+                        out=out, progress=False)
     frame = read_results(out)
     assert list(frame.columns) == list(os_.ABLATION_COLUMNS)
     assert frame["switched_off"].tolist() == list(os_.ABLATION_SWITCHES["streed"]) + list(
@@ -85,13 +85,14 @@ def test_the_ablation_finds_one_value_with_every_switch(tmp_path):
 def test_the_committed_ablation_covers_its_cases():
     committed = read_results(results_path("optimal_ablation"))
     assert list(committed.columns) == list(os_.ABLATION_COLUMNS)
-    expected = [(solver, name, depth, switch) for solver, name, depth in os_.ABLATION_CASES
-                for switch in os_.ABLATION_SWITCHES[solver]]
+    expected = [(*case, switch) for case in os_.ABLATION_CASES
+                for switch in os_.ABLATION_SWITCHES[case[0]]]
     assert list(zip(committed["solver"], committed["dataset"], committed["max_depth"],
-                    committed["switched_off"])) == expected
+                    committed["alpha"], committed["switched_off"])) == expected
     # a bound prunes the search, never the answer
     solved = committed[committed["status"] == "optimal"]
-    spread = solved.groupby(["solver", "dataset"])["optimal_risk"].agg(np.ptp)
+    spread = solved.groupby(["solver", "dataset", "max_depth", "alpha"])[
+        "optimal_risk"].agg(np.ptp)
     assert (spread < 1e-9).all()
 
 
