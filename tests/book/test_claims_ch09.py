@@ -294,3 +294,11 @@ def test_refitting_with_ccp_alpha_equals_pruning_the_grown_tree():
                                        ccp_alpha=alpha).fit(X, y)
         assert np.array_equal(refit.predict(X),
                               pk.cost_complexity(tree, alpha, "impurity").predict(X))
+
+
+def test_the_optimal_trees_searches_cost_the_most(results):
+    """Chapter 9: the optimal tree's cross-validated searches take the most time of all
+    methods (Chapter 10: each search grows by up to 2p + 1 per level of depth)."""
+    seconds = (results["grow_seconds"] + results["prune_seconds"]).groupby(
+        results["method"]).sum()
+    assert seconds.idxmax() == "optimal-cv"
