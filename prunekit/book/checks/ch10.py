@@ -242,8 +242,8 @@ def optimal_cost_cases() -> list[tuple[str, tuple]]:
     """The cases of :func:`check_optimal_cost`: (description, (X, y, depth, alpha)).
 
     Besides the table and random problems: the table again with other labels and the same
-    alpha (a memo kept from the call before answers it with the old costs), a subset whose
-    R(S) lies between alpha and 2 alpha (it must still be split), labels above 1, and a
+    alpha (a memo kept from the call before answers it with the old costs), a subset S whose
+    e(S)/m lies between alpha and 2 alpha (it must still be split), labels above 1, and a
     constant feature (it brings a subset back with less depth left).
     """
     rng = np.random.default_rng(10)
@@ -263,7 +263,7 @@ def optimal_cost_cases() -> list[tuple[str, tuple]]:
         cases.append((f"random, m = {m}, p = {p}, {classes} classes", (Xr, yr, depth, alpha)))
     cases += [
         ("one class only", (X, np.zeros(8, int), 2, 0.1)),
-        ("R(S) = 0.25, between alpha and 2 alpha",
+        ("e(S)/m = 0.25, between alpha and 2 alpha",
          (np.array([[0], [0], [0], [1]]), np.array([0, 0, 0, 1]), 1, 0.15)),
         ("every label is 2", (np.array([[0, 1], [1, 0], [1, 1]]), np.array([2, 2, 2]), 0, 0.0)),
         ("feature x0 is constant",
