@@ -9,7 +9,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from prunekit.book.checks import CheckFailed
+from prunekit.book.checks import ARRAY_HINT, CheckFailed
 
 
 def failure(check, func, *args, **kwargs) -> CheckFailed:
@@ -76,3 +76,13 @@ def retyped(func: Callable, convert: Callable, item: int | None = None) -> Calla
         answer[item] = convert(answer[item])
         return tuple(answer)
     return wrong
+
+
+def assert_one_type_policy(capsys, check, correct, item, scalar, args=()) -> None:
+    """The checks' one policy for numbers: ``correct`` with its answer (or the item ``item``
+    of it) turned into a 0-d array is refused with :data:`ARRAY_HINT`; turned into the NumPy
+    scalar type ``scalar`` (unless None) it passes."""
+    assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
+    if scalar is not None:
+        check(retyped(correct, scalar, item), *args)
+        assert capsys.readouterr().out.startswith("✓ ")

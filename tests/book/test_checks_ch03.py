@@ -11,12 +11,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import prunekit as pk
-from prunekit.book.checks import ARRAY_HINT, ch03
+from prunekit.book.checks import ch03
 from prunekit.reduced_error_pruning import best_subtree_errors, reduced_error_steps
 from prunekit.tree import leaf_errors
 from prunekit.tree import postorder
 from checking import (
-    assert_hint, failure, failure_message, ignoring, mutating, not_implemented, retyped,
+    assert_hint, assert_one_type_policy, failure, failure_message, ignoring, mutating,
+    not_implemented,
 )
 from strategies import random_trees
 
@@ -299,8 +300,4 @@ TYPED = {
 @pytest.mark.parametrize("exercise", TYPED)
 def test_a_0d_array_is_refused_and_a_numpy_scalar_accepted(exercise, capsys):
     """One policy in every check: NumPy scalars are numbers, 0-d arrays are not."""
-    check, correct, item, scalar, args = TYPED[exercise]
-    assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
-    if scalar is not None:
-        check(retyped(correct, scalar, item), *args)
-        assert capsys.readouterr().out.startswith("✓ ")
+    assert_one_type_policy(capsys, *TYPED[exercise])

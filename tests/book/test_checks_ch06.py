@@ -19,7 +19,8 @@ from prunekit.book.checks import ARRAY_HINT, NUMPY_INT_HINT, ch06
 from prunekit.rademacher import draw_signs, growing_errors, relabelled_leaf_errors
 from prunekit.tree import leaf_errors
 from checking import (
-    assert_hint, failure, failure_message, ignoring, mutating, not_implemented, retyped,
+    assert_hint, assert_one_type_policy, failure, failure_message, ignoring, mutating,
+    not_implemented,
 )
 
 PENALTY_HINTS = [hint for _, hint in ch06._penalty_variants(ch06.BY_HAND_LOSSES,
@@ -341,8 +342,4 @@ TYPED = {
 @pytest.mark.parametrize("exercise", TYPED)
 def test_a_0d_array_is_refused_and_a_numpy_scalar_accepted(exercise, capsys):
     """One policy in every check: NumPy scalars are numbers, 0-d arrays are not."""
-    check, correct, item, scalar, args = TYPED[exercise]
-    assert_hint(check, retyped(correct, np.array, item), ARRAY_HINT, *args)
-    if scalar is not None:
-        check(retyped(correct, scalar, item), *args)
-        assert capsys.readouterr().out.startswith("✓ ")
+    assert_one_type_policy(capsys, *TYPED[exercise])
