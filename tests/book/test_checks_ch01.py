@@ -320,23 +320,35 @@ def dnf_trees():
     return X, y, pk.id3(X, y), pk.id3(X, y, max_depth=2)
 
 
-def _tree_bounds(X, y, full, shallow, *, n=None, errors=False, fixed_delta=None, order=1):
-    m, d = X.shape
-
-    def bound(tree, delta):
+def _tree_bounds(*, n=None, errors=False, fixed_delta=None, order=1, given=None):
+    """A solution of Exercise 1.3 (b), or one of its usual mistakes; ``given=(full, shallow,
+    X, y)`` uses those trees and that sample whatever the call passes (hard-coded values)."""
+    def bound(tree, X, y, delta):
+        m, d = X.shape
         e = tree.error(X, y) * (m if errors else 1)
         size = tree.n_nodes if n is None else getattr(tree, n)
         return mdl_bound(e, size, d, m, fixed_delta or delta)
 
-    def tree_bounds(delta=0.05):
-        return (bound(full, delta), bound(shallow, delta))[::order]
+    def tree_bounds(full_tree, shallow_tree, X, y, delta=0.05):
+        if given is not None:
+            full_tree, shallow_tree, X, y = given
+        return (bound(full_tree, X, y, delta), bound(shallow_tree, X, y, delta))[::order]
     return tree_bounds
 
 
 def test_tree_bounds_passes(dnf_trees, capsys):
     X, y, full, shallow = dnf_trees
-    ch01.check_tree_bounds(_tree_bounds(X, y, full, shallow), X, y, mdl_bound=mdl_bound)
-    assert capsys.readouterr().out == "✓ tree_bounds: all 6 checks passed.\n"
+    ch01.check_tree_bounds(_tree_bounds(), X, y, mdl_bound=mdl_bound)
+    assert capsys.readouterr().out == "✓ tree_bounds: all 10 checks passed.\n"
+
+
+def test_tree_bounds_cases_vary_the_trees_and_the_sample(dnf_trees):
+    X, y, full, shallow = dnf_trees
+    cases = ch01.tree_bound_cases(X, y)
+    assert len({(c[1].n_nodes, c[2].n_nodes, c[3].shape) for c in cases}) == 3
+    bounds = {tuple(mdl_bound(t.error(X_, y_), t.n_nodes, X_.shape[1], len(X_)) for t in c[1:3])
+              for c in cases for X_, y_ in [c[3:5]]}
+    assert len(bounds) == 3
 
 
 @pytest.mark.parametrize("changes, hint", [
@@ -350,21 +362,61 @@ def test_tree_bounds_passes(dnf_trees, capsys):
 ])
 def test_tree_bounds_mistakes_get_their_hint(dnf_trees, changes, hint):
     X, y, full, shallow = dnf_trees
-    assert_hint(ch01.check_tree_bounds, _tree_bounds(X, y, full, shallow, **changes), hint, X, y)
+    assert_hint(ch01.check_tree_bounds, _tree_bounds(**changes), hint, X, y)
+
+
+def test_tree_bounds_with_the_printed_sizes_and_errors_is_rejected(dnf_trees):
+    """The sizes and training errors printed in the notebook, hard-coded."""
+    X, y, full, shallow = dnf_trees
+    assert (full.n_nodes, full.error(X, y), shallow.n_nodes, shallow.error(X, y)) == (
+        135, 0.03, 7, 0.14)
+
+    def hard_coded(full_tree, shallow_tree, X, y, delta=0.05):
+        return (mdl_bound(0.03, 135, 10, 300, delta), mdl_bound(0.14, 7, 10, 300, delta))
+
+    error = assert_hint(ch01.check_tree_bounds, hard_coded, ch01.TREE_BOUNDS_GIVEN_HINT, X, y)
+    assert "the call passed other trees and another sample" in error.hint
+    assert "must use the trees and the sample it is given" in error.hint
+
+
+@pytest.mark.parametrize("given", ["trees", "sample", "both"])
+def test_tree_bounds_reading_the_notebook_variables_is_rejected(dnf_trees, given):
+    """Reading the notebook's trees and sample gives their bounds (the hint of the hard-coded
+    answer); reading only the trees or only the sample mixes a tree with a sample of another
+    number of features (the check's other samples have 6 and 12, the notebook's 10), which the
+    library refuses."""
+    X, y, full, shallow = dnf_trees
+    wrong = _tree_bounds()
+
+    def reads_globals(full_tree, shallow_tree, X_arg, y_arg, delta=0.05):
+        trees = (full, shallow) if given != "sample" else (full_tree, shallow_tree)
+        sample = (X, y) if given != "trees" else (X_arg, y_arg)
+        return wrong(*trees, *sample, delta)
+
+    if given == "both":
+        assert_hint(ch01.check_tree_bounds, reads_globals, ch01.TREE_BOUNDS_GIVEN_HINT, X, y)
+    else:
+        message = failure_message(ch01.check_tree_bounds, reads_globals, X, y)
+        assert " raised ValueError: X has " in message
 
 
 def test_tree_bounds_reports_a_wrong_mdl_bound_and_types(dnf_trees):
     X, y, full, shallow = dnf_trees
-    m, d = X.shape
     wrong = lambda e, n, d, m, delta=0.05: mdl_bound(e, n, d, m, delta, plus=0)
-    answer = lambda delta=0.05: (wrong(full.error(X, y), full.n_nodes, d, m, delta),
-                                 mdl_bound(shallow.error(X, y), shallow.n_nodes, d, m, delta))
+
+    def answer(full_tree, shallow_tree, X, y, delta=0.05):
+        m, d = X.shape
+        return (wrong(full_tree.error(X, y), full_tree.n_nodes, d, m, delta),
+                mdl_bound(shallow_tree.error(X, y), shallow_tree.n_nodes, d, m, delta))
+
     error = failure(ch01.check_tree_bounds, answer, X, y, mdl_bound=wrong)
     assert error.hint == ("your mdl_bound does not agree with eq. (18.1) yet: make it pass its "
                           "check first.")
-    correct = _tree_bounds(X, y, full, shallow)
+    correct = _tree_bounds()
     assert "should return a pair" in failure_message(
-        ch01.check_tree_bounds, lambda delta=0.05: list(correct(delta)), X, y)
+        ch01.check_tree_bounds, lambda *args, **kwargs: list(correct(*args, **kwargs)), X, y)
+    message = failure_message(ch01.check_tree_bounds, mutating(correct, 2), X, y)
+    assert "changed its argument `X` in place" in message
 
 
 # ---------------------------------------------------------------------- Exercise 1.4

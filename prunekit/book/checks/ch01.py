@@ -18,6 +18,7 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import mdl
+from prunekit.datasets import make_boolean_dnf
 from prunekit.book.checks import (
     Checker, close, describe, expect_close_float, explaining_mistake, fail, float_answer,
     mistake_variants,
@@ -28,8 +29,8 @@ from prunekit.tree import Tree
 __all__ = [
     "check_information_gain", "check_best_threshold", "check_mdl_bound", "check_tree_bounds",
     "check_template_choice", "explain_template_choice", "information_gain_cases",
-    "best_threshold_cases", "mdl_bound_cases", "tree_bound_deltas", "template_options",
-    "TEMPLATE_TIE_HINT", "SORT_ONCE_HINT",
+    "best_threshold_cases", "mdl_bound_cases", "tree_bound_deltas", "tree_bound_cases",
+    "template_options", "TEMPLATE_TIE_HINT", "SORT_ONCE_HINT", "TREE_BOUNDS_GIVEN_HINT",
 ]
 
 
@@ -486,48 +487,106 @@ def check_mdl_bound(mdl_bound: Callable) -> None:
 
 
 def tree_bound_deltas() -> list[float | None]:
-    """The confidences :func:`check_tree_bounds` asks for; ``None`` calls ``tree_bounds()``
-    with its default, 0.05."""
+    """The confidences :func:`check_tree_bounds` asks for on the exercise's own sample; ``None``
+    calls ``tree_bounds`` without ``delta``, so with its default, 0.05."""
     return [None, 0.01, 0.3]
 
 
-def check_tree_bounds(tree_bounds: Callable, X, y, mdl_bound: Callable | None = None) -> None:
-    """Check the second part of Exercise 1.3: ``tree_bounds(delta=0.05)`` returns the MDL bounds
-    (eq. (18.1), confidence ``delta``) of ``prunekit.id3(X, y)`` and of
-    ``prunekit.id3(X, y, max_depth=2)``, both on the sample ``(X, y)``, as a pair of floats.
+def tree_bound_cases(X, y) -> list[tuple[str, Tree, Tree, np.ndarray, np.ndarray, float | None]]:
+    """The cases of :func:`check_tree_bounds`: (description, full_tree, shallow_tree, X, y,
+    delta), ``delta`` ``None`` for the default.
 
-    It is called with its default and with the confidences of :func:`tree_bound_deltas`. With
-    the student's ``mdl_bound``, a mismatch caused by it is reported as such.
+    First the exercise's trees (``prunekit.id3(X, y)`` and its depth-2 version) on its sample
+    ``(X, y)``, at the confidences of :func:`tree_bound_deltas`; then trees grown on two other
+    seeded samples (other m, d and noise), so that an answer must use the trees and the sample
+    it is given.
+    """
+    X, y = np.asarray(X), np.asarray(y)
+    cases = [("the exercise's trees and sample", id3(X, y), id3(X, y, max_depth=2), X, y, delta)
+             for delta in tree_bound_deltas()]
+    for m, d, noise, seed, depth, delta in ((200, 6, 0.2, 3, 1, 0.1), (500, 12, 0.1, 1, 3, None)):
+        X_other, y_other = make_boolean_dnf(m, n_features=d, noise=noise, random_state=seed)
+        cases.append((f"a full tree and a depth-{depth} tree grown on another sample",
+                      id3(X_other, y_other), id3(X_other, y_other, max_depth=depth),
+                      X_other, y_other, delta))
+    return cases
+
+
+def _bound(tree: Tree, X, y, delta: float) -> float:
+    return mdl(tree.error(X, y), tree.n_nodes, X.shape[1], len(X), delta)
+
+
+def check_tree_bounds(tree_bounds: Callable, X, y, mdl_bound: Callable | None = None) -> None:
+    """Check the second part of Exercise 1.3: ``tree_bounds(full_tree, shallow_tree, X, y,
+    delta=0.05)`` returns the MDL bounds (eq. (18.1), confidence ``delta``) of the two trees on
+    the sample ``(X, y)``, as a pair of floats.
+
+    It is called on the cases of :func:`tree_bound_cases`: the exercise's trees (grown on
+    ``(X, y)``) with the default and other confidences, then trees grown on other samples. The
+    expected bounds come from :func:`prunekit.bounds.mdl`. An answer that gives the bounds of the
+    exercise's trees on its sample whatever it is given (sizes and errors copied from the
+    printout, or the notebook's variables read) is reported as such; with the student's
+    ``mdl_bound``, a mismatch caused by it is reported as such.
     """
     __tracebackhide__ = True
     check = Checker("tree_bounds", tree_bounds)
-    X, y = np.asarray(X), np.asarray(y)
-    m, d = X.shape
-    trees = {"the full tree": id3(X, y), "the depth-2 tree": id3(X, y, max_depth=2)}
-    for delta in tree_bound_deltas():
-        call = "tree_bounds()" if delta is None else f"tree_bounds(delta={delta:g})"
-        answer = (check.call(label=call) if delta is None
-                  else check.call(delta=delta, label=call))
+    cases = tree_bound_cases(X, y)
+    _, own_full, own_shallow, own_X, own_y, _ = cases[0]
+    for description, full, shallow, X_case, y_case, delta in cases:
+        m, d = X_case.shape
+        own = description == cases[0][0]
+        shown = ("full_tree, shallow_tree, X, y" if own else
+                 f"<full tree>, <depth-{shallow.max_depth} tree>, <X: m = {m}, d = {d}>, <y>")
+        if delta is not None:
+            shown += f", delta={delta:g}"
+        call = f"tree_bounds({shown})"
+        args = (full, shallow, X_case, y_case)
+        answer = (check.call(*args, label=call) if delta is None
+                  else check.call(*args, delta=delta, label=call))
         delta = 0.05 if delta is None else delta
-        expected = [mdl(t.error(X, y), t.n_nodes, d, m, delta) for t in trees.values()]
+        expected = [_bound(t, X_case, y_case, delta) for t in (full, shallow)]
         if not isinstance(answer, tuple) or len(answer) != 2:
             fail(f"{call} returned {describe(answer)}; it should return a pair "
-                 "(bound of the full tree, bound of the depth-2 tree).",
+                 "(bound of full_tree, bound of shallow_tree).",
                  "end your function with  return full_bound, shallow_bound")
         values = [float_answer(v, call, "a pair of floats") for v in answer]
+        where = "" if own else f" ({description})"
         if close(values[0], expected[1]) and close(values[1], expected[0]):
             fail(f"{call} returned {describe(tuple(values))} but the bounds are "
-                 f"{describe(tuple(expected))}.",
+                 f"{describe(tuple(expected))}{where}.",
                  "the two bounds are swapped: return the full tree's first.")
-        for value, right, (name, tree) in zip(values, expected, trees.items()):
-            e, n = tree.error(X, y), tree.n_nodes
+        if not own and _uses_own_case(values, (own_full, own_shallow), (own_X, own_y),
+                                      (full, shallow), (X_case, y_case), delta):
+            fail(f"{call} returned {describe(tuple(values))} but the bounds are "
+                 f"{describe(tuple(expected))}{where}.", TREE_BOUNDS_GIVEN_HINT)
+        for value, right, name, tree in zip(values, expected, ("full_tree", "shallow_tree"),
+                                            (full, shallow)):
+            e, n = tree.error(X_case, y_case), tree.n_nodes
             check.expect(
                 close(value, right),
                 f"{call} returned {describe(value)} for {name} but its bound is "
                 f"{describe(right)} ({name} has {n} nodes and training error {describe(e)} on "
-                f"m = {m} examples with d = {d} features, delta = {delta:g}).",
+                f"m = {m} examples with d = {d} features, delta = {delta:g}){where}.",
                 lambda: _tree_bound_hint(value, tree, e, m, d, delta, mdl_bound))
     check.passed()
+
+
+TREE_BOUNDS_GIVEN_HINT = ("these are the bounds of the exercise's full_tree and shallow_tree on "
+                          "its sample, but the call passed other trees and another sample. The "
+                          "answer must use the trees and the sample it is given: compute the "
+                          "sizes and errors from the arguments (tree.n_nodes, tree.error(X, y), "
+                          "X.shape) instead of copying the printed ones or reading the notebook's "
+                          "variables.")
+
+
+def _uses_own_case(values, own_trees, own_sample, trees, sample, delta) -> bool:
+    """Whether the answers are the bounds of the exercise's trees on its sample instead of those
+    of the trees and sample given. (A tree applied to a sample with another number of features
+    raises in the library, which the check reports as it is.)"""
+    own = [_bound(t, *own_sample, delta) for t in own_trees]
+    right = [_bound(t, *sample, delta) for t in trees]
+    return (all(close(v, w, 1e-6) for v, w in zip(values, own))
+            and not all(close(v, w, 1e-6) for v, w in zip(values, right)))
 
 
 def _tree_bound_hint(value, tree, e, m, d, delta, mdl_bound) -> str:
