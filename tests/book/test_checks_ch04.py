@@ -114,77 +114,140 @@ def test_km_penalty_types_and_crashes():
 # ---------------------------------------------------------------------- Exercise 4.2
 @pytest.fixture(scope="module")
 def tree_42():
-    """The tree of Exercise 4.2 (as in the exercise notebook): m = 295, d = 16."""
+    """The tree of Exercise 4.2 (as in the exercise notebook): m = 19439, d = 16."""
     nan = np.nan
     return pk.Tree.from_arrays(
-        left=[1, 3, 7, 5, -1, -1, -1, 9, -1, -1, -1],
-        right=[2, 4, 8, 6, -1, -1, -1, 10, -1, -1, -1],
-        counts=[[150, 145], [100, 120], [50, 25], [90, 20], [10, 100], [15, 10], [75, 10],
-                [50, 20], [0, 5], [35, 15], [15, 5]],
-        feature=[0, 1, 2, 3, -1, -1, -1, 4, -1, -1, -1],
-        threshold=[0.5, 0.5, 0.5, 0.5, nan, nan, nan, 0.5, nan, nan, nan],
+        left=[1, 3, 5, -1, -1, 7, 9, 11, -1, -1, -1, -1, -1],
+        right=[2, 4, 6, -1, -1, 8, 10, 12, -1, -1, -1, -1, -1],
+        counts=[[9720, 9719], [7684, 3907], [2036, 5812], [5990, 1693], [1694, 2214],
+                [1992, 5767], [44, 45], [1399, 5633], [593, 134], [44, 0], [0, 45],
+                [1100, 4000], [299, 1633]],
+        feature=[0, 1, 2, -1, -1, 3, 4, 5, -1, -1, -1, -1, -1],
+        threshold=[0.5, 0.5, 0.5, nan, nan, 0.5, 0.5, 0.5, nan, nan, nan, nan, nan],
         n_features=16,
     )
 
 
-DECISIONS_42 = {3: "prune", 1: "keep", 7: "prune", 2: "prune", 0: "keep"}
+P, K = "prune", "keep"
+DECISIONS_42 = {1.0: {1: P, 7: P, 5: K, 6: P, 2: P, 0: K},
+                0.0: {1: K, 7: P, 5: K, 6: K, 2: K, 0: K}}
+# The answers of each usual mistake: what changes from the right ones, per run.
+MISTAKES_42 = {
+    "whole subtree": {1.0: {5: P}},
+    "grown errors": {1.0: {2: K}},
+    "leaves": {1.0: {1: K, 2: K}},
+    "no depth": {1.0: {1: K, 6: K}},
+    "rates": {1.0: {1: K, 6: K, 2: K}},
+    "strict": {0.0: {7: K}},
+    "m_v in log": {1.0: {6: K}},
+    "majority m": {1.0: {1: K}},
+}
+
+
+def _answers(changes=None):
+    changes = changes or {}
+    return {c: {**decisions, **changes.get(c, {})} for c, decisions in DECISIONS_42.items()}
+
+
+def _decision_function(answers):
+    return lambda node, c: answers[c][node]
 
 
 def test_the_hand_decisions_give_the_library_pruning(tree_42):
-    pruning = pk.kearns_mansour(tree_42, delta=0.05, c=1.0)
-    assert np.flatnonzero(pruning.kept).tolist() == [0, 1, 2, 3, 4]
-    assert [s.node for s in ch04.km_steps(tree_42)] == [3, 1, 7, 2, 0]
+    for c, kept in ((1.0, [0, 1, 2]), (0.0, list(range(11)))):
+        pruning = pk.kearns_mansour(tree_42, delta=0.05, c=c)
+        assert np.flatnonzero(pruning.kept).tolist() == kept
+        assert [s.node for s in ch04.km_steps(tree_42, c=c)] == [1, 7, 5, 6, 2, 0]
 
 
 def test_km_decisions_pass(tree_42, capsys):
-    ch04.check_km_decisions(DECISIONS_42.__getitem__, tree_42, delta=0.05, c=1.0)
-    ch04.check_km_decisions(lambda v: f" {DECISIONS_42[v].upper()} ", tree_42, delta=0.05, c=1.0)
-    assert capsys.readouterr().out == "✓ km_decision: all 5 checks passed.\n" * 2
+    ch04.check_km_decisions(_decision_function(_answers()), tree_42, delta=0.05)
+    ch04.check_km_decisions(lambda v, c: f" {DECISIONS_42[c][v].upper()} ", tree_42)
+    assert capsys.readouterr().out == "✓ km_decision: all 12 checks passed.\n" * 2
 
 
-def _decisions(tree, mistake):
-    return {s.node: "prune" if s.prune else "keep"
-            for s in ch04.km_steps(tree, 0.05, 1.0, 16, mistake=mistake)}
+def test_every_mistake_gives_its_own_decisions(tree_42):
+    """On the tree of Exercise 4.2, with c = 1 and c = 0, each usual mistake gives decisions
+    that differ from the right ones and from every other mistake's."""
+    patterns = {None: _answers()}
+    for mistake in ch04.KM_MISTAKES:
+        patterns[mistake] = {c: _decisions(tree_42, mistake, c) for c in DECISIONS_42}
+        assert patterns[mistake] == _answers(MISTAKES_42[mistake]), mistake
+    assert len({repr(p) for p in patterns.values()}) == len(ch04.KM_MISTAKES) + 1
+    assert set(MISTAKES_42) == set(ch04.KM_MISTAKES) == set(ch04._DECISION_HINTS)
 
 
-@pytest.mark.parametrize("answers, hint", [
-    ({**DECISIONS_42, 1: "prune", 0: "prune"}, ch04._DECISION_HINTS["whole subtree"]),
-    ({**DECISIONS_42, 2: "keep"}, ch04._DECISION_HINTS["rates"]),
-    ({**DECISIONS_42, 3: "keep"},
-     "rule (1) prunes when errors(T_v*) + alpha m_v >= errors of the best leaf, all counted on "
-     "the examples reaching the node; alpha uses the depth of the node in the grown tree and "
-     "s_v = |T_v*|."),
-    # judged with T_1 at node 1 only: not the whole-subtree mistake throughout
-    ({**DECISIONS_42, 1: "prune"},
-     "rule (1) prunes when errors(T_v*) + alpha m_v >= errors of the best leaf, all counted on "
-     "the examples reaching the node; alpha uses the depth of the node in the grown tree and "
-     "s_v = |T_v*|."),
-], ids=["whole subtree", "rates", "other", "node 1 only"])
-def test_km_decision_mistakes_get_their_hint(tree_42, answers, hint):
-    error = assert_hint(ch04.check_km_decisions, answers.__getitem__, hint, tree_42)
+def _decisions(tree, mistake, c):
+    return {s.node: P if s.prune else K
+            for s in ch04.km_steps(tree, 0.05, c, 16, mistake=mistake)}
+
+
+@pytest.mark.parametrize("mistake, hint", [
+    ("whole subtree", "you seem to have judged the grown subtree T_v. The pass judges T_v*, what "
+                      "is left below the node after the nodes below it have made their decisions: "
+                      "a collapsed child counts as one leaf, with its errors as a leaf, and s_v "
+                      "counts only the nodes that are left."),
+    ("grown errors", "you seem to have counted the errors of the grown leaves below the node "
+                     "(those of T_v) with the size of T_v*. Rule (1) judges T_v* in both: a child "
+                     "that was pruned counts with its errors as a leaf, which are more than its "
+                     "grown leaves' whenever its split saved some."),
+    ("leaves", "s_v = |T_v*| counts all the nodes of T_v*, internal nodes and leaves, not only its "
+               "leaves."),
+    ("no depth", "the penalty counts the path to the node as well: (l_v + s_v) log d, with l_v the "
+                 "depth of the node in the grown tree."),
+    ("rates", "rule (1) compares error rates; multiplied by m_v it compares counts: errors(T_v*) "
+              "+ alpha m_v with the errors of the best leaf. You seem to have added alpha itself "
+              "to a number of errors."),
+    ("strict", "rule (1) prunes on a tie too: errors(T_v*) + alpha m_v >= errors of the best "
+               "leaf."),
+    ("m_v in log", "the confidence term is log(m / delta) with m the whole sample size, the "
+                   "examples at the root, at every node; only the denominator under the square "
+                   "root is m_v, the examples reaching the node."),
+    ("majority m", "m in log(m / delta) is the sample size, all the examples at the root, not "
+                   "the count of the root's majority class."),
+])
+def test_km_decision_mistakes_get_their_hint(tree_42, mistake, hint):
+    error = assert_hint(ch04.check_km_decisions,
+                        _decision_function(_answers(MISTAKES_42[mistake])), hint, tree_42)
     message = str(error)
     assert "explain_km_decisions" in message
     assert "rule (1) in counts" not in message and "alpha =" not in message   # no worked numbers
 
 
-def test_the_decision_mutants_are_the_check_variants(tree_42):
-    assert _decisions(tree_42, "whole subtree") == {**DECISIONS_42, 1: "prune", 0: "prune"}
-    assert _decisions(tree_42, "rates") == {**DECISIONS_42, 2: "keep"}
+OTHER_HINT = ("rule (1) prunes when errors(T_v*) + alpha m_v >= errors of the best leaf, all "
+              "counted on the examples reaching the node; alpha uses the depth of the node in the "
+              "grown tree, s_v = |T_v*| and log(m / delta) with the whole sample size m; with "
+              "c = 0, alpha = 0.")
+
+
+@pytest.mark.parametrize("changes", [
+    {1.0: {0: P}},
+    {1.0: {5: P, 0: P}},          # the whole subtree at node 5 only, and a wrong root
+    {0.0: {2: P}},
+    {0.0: DECISIONS_42[1.0]},     # the decisions of c = 1 again
+], ids=["root", "node 5 and root", "c = 0", "c = 1 twice"])
+def test_other_wrong_decisions_get_the_general_hint(tree_42, changes):
+    assert_hint(ch04.check_km_decisions, _decision_function(_answers(changes)), OTHER_HINT,
+                tree_42)
 
 
 def test_km_decisions_types_and_explanation(tree_42, capsys):
-    message = failure_message(ch04.check_km_decisions, lambda v: DECISIONS_42[v] == "prune",
-                              tree_42)
+    answers = _answers()
+    message = failure_message(ch04.check_km_decisions, lambda v, c: answers[c][v] == P, tree_42)
     assert "it should return 'prune' or 'keep'" in message
     assert "km_decision is not implemented yet" in failure_message(
         ch04.check_km_decisions, not_implemented, tree_42)
-    assert "km_decision(3) raised KeyError" in failure_message(
-        ch04.check_km_decisions, lambda v: {}[v], tree_42)
+    assert "km_decision(1, c=1) raised KeyError" in failure_message(
+        ch04.check_km_decisions, lambda v, c: {}[v], tree_42)
+    assert "km_decision(1, c=0) raised KeyError" in failure_message(
+        ch04.check_km_decisions, lambda v, c: {1.0: answers[1.0]}[c][v], tree_42)
     ch04.explain_km_decisions(tree_42)
     out = capsys.readouterr().out
-    assert "T_v* has the nodes [1, 3, 4] (s_v = 3)" in out
-    assert "rule (1) in counts: 30 + 65.96 = 95.96 < 100  ->  keep" in out
-    assert out.count("->") == 5
+    assert "T_v* has the nodes [5, 7, 8] (s_v = 3)" in out
+    assert "rule (1) in counts: 1533 + 455.44 = 1988.44 < 1992  ->  keep" in out
+    assert out.count("->") == 6
+    ch04.explain_km_decisions(tree_42, c=0.0)
+    assert "rule (1) in counts: 1399 + 0.00 = 1399.00 >= 1399  ->  prune" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------------- Exercise 4.3

@@ -243,39 +243,47 @@ def _normalized_decision(answer) -> str | None:
     return answer.strip().lower() if isinstance(answer, str) else None
 
 
-def check_km_decisions(km_decision: Callable, tree: Tree, delta: float = 0.05, c: float = 1.0,
-                       n_features: int | None = None) -> None:
-    """Check Exercise 4.2: ``km_decision(node)`` returns ``"prune"`` or ``"keep"``, the outcome of
-    rule (1) at every internal node of ``tree``, asked in the order of the bottom-up pass.
+def check_km_decisions(km_decision: Callable, tree: Tree, delta: float = 0.05,
+                       cs: tuple[float, ...] = (1.0, 0.0), n_features: int | None = None) -> None:
+    """Check Exercise 4.2: ``km_decision(node, c)`` returns ``"prune"`` or ``"keep"``, the outcome
+    of rule (1) at every internal node of ``tree`` in the pass with the constant ``c``, asked in
+    the order of the bottom-up pass, for every ``c`` of ``cs`` in turn.
 
     The expected decisions come from :func:`km_steps`, which replays the pass with penalty (3);
     they are checked against :func:`prunekit.kearns_mansour_pruning` before the student is asked. A
-    wrong answer gets a hint about its mistake but not the numbers of rule (1), which give the
-    answer away; :func:`explain_km_decisions` prints those.
+    wrong answer gets a hint about its mistake (found from all the answers, of every run) but not
+    the numbers of rule (1), which give the answer away; :func:`explain_km_decisions` prints
+    those. With ``c = 0`` the penalty vanishes, so a run with ``c = 0`` is where pruning on a tie
+    shows: with ``c > 0`` rule (1) ties only at a node no example reaches.
     """
     __tracebackhide__ = True
     check = Checker("km_decision", km_decision)
     n = n_features or tree.n_features or 1
-    steps = km_steps(tree, delta, c, n)
-    collapsed = tree.is_leaf.copy()
-    for step in steps:
-        collapsed[step.node] = step.prune
-    if Pruning.from_collapsed(tree, collapsed) != kearns_mansour(tree, delta=delta, c=c, n_features=n):
-        raise RuntimeError("the replay of the pass disagrees with prunekit.kearns_mansour_pruning.")
-    for step in steps:
-        call = f"km_decision({step.node})"
-        answer = check.call(step.node, label=call)
-        normalized = _normalized_decision(answer)
-        if normalized not in ("prune", "keep"):
-            fail(f"{call} returned {describe(answer)}; it should return 'prune' or 'keep'.",
-                 'return the decision as a string, e.g.  return "keep"')
-        expected = "prune" if step.prune else "keep"
-        check.expect(
-            normalized == expected,
-            f"{call} returned {answer!r}, which is not the decision of rule (1) at node "
-            f"{step.node}. (explain_km_decisions, called with the tree of this check, prints "
-            f"rule (1) worked out at every node, and with it the answers.)",
-            lambda: _decision_hint(km_decision, tree, delta, c, n))
+    runs = {c: km_steps(tree, delta, c, n) for c in cs}
+    for c, steps in runs.items():
+        collapsed = tree.is_leaf.copy()
+        for step in steps:
+            collapsed[step.node] = step.prune
+        if Pruning.from_collapsed(tree, collapsed) != kearns_mansour(tree, delta=delta, c=c,
+                                                                      n_features=n):
+            raise RuntimeError("the replay of the pass disagrees with "
+                               "prunekit.kearns_mansour_pruning.")
+    for c, steps in runs.items():
+        for step in steps:
+            call = f"km_decision({step.node}, c={c:g})"
+            answer = check.call(step.node, c, label=call)
+            normalized = _normalized_decision(answer)
+            if normalized not in ("prune", "keep"):
+                fail(f"{call} returned {describe(answer)}; it should return 'prune' or 'keep'.",
+                     'return the decision as a string, e.g.  return "keep"')
+            expected = "prune" if step.prune else "keep"
+            check.expect(
+                normalized == expected,
+                f"{call} returned {answer!r}, which is not the decision of rule (1) at node "
+                f"{step.node} with c = {c:g}. (explain_km_decisions, called with the tree of this "
+                f"check and c, prints rule (1) worked out at every node, and with it the "
+                f"answers.)",
+                lambda: _decision_hint(km_decision, tree, delta, cs, n))
     check.passed()
 
 
@@ -284,6 +292,10 @@ _DECISION_HINTS = {
                      "left below the node after the nodes below it have made their decisions: a "
                      "collapsed child counts as one leaf, with its errors as a leaf, and s_v "
                      "counts only the nodes that are left.",
+    "grown errors": "you seem to have counted the errors of the grown leaves below the node (those "
+                    "of T_v) with the size of T_v*. Rule (1) judges T_v* in both: a child that "
+                    "was pruned counts with its errors as a leaf, which are more than its grown "
+                    "leaves' whenever its split saved some.",
     "rates": "rule (1) compares error rates; multiplied by m_v it compares counts: errors(T_v*) + "
              "alpha m_v with the errors of the best leaf. You seem to have added alpha itself "
              "to a number of errors.",
@@ -291,29 +303,36 @@ _DECISION_HINTS = {
               "leaves.",
     "no depth": "the penalty counts the path to the node as well: (l_v + s_v) log d, with l_v the "
                 "depth of the node in the grown tree.",
+    "m_v in log": "the confidence term is log(m / delta) with m the whole sample size, the "
+                  "examples at the root, at every node; only the denominator under the square "
+                  "root is m_v, the examples reaching the node.",
+    "majority m": "m in log(m / delta) is the sample size, all the examples at the root, not the "
+                  "count of the root's majority class.",
     "strict": "rule (1) prunes on a tie too: errors(T_v*) + alpha m_v >= errors of the best leaf.",
 }
 
 
-def _decision_hint(km_decision: Callable, tree: Tree, delta: float, c: float, n: int) -> str:
-    """The hint of the mistake whose decisions are the student's at every node."""
-    steps = km_steps(tree, delta, c, n)
-    answers = {}
-    for step in steps:
-        try:
-            answers[step.node] = _normalized_decision(km_decision(step.node))
-        except Exception:
-            answers[step.node] = None
-    right = {s.node: "prune" if s.prune else "keep" for s in steps}
+def _decision_hint(km_decision: Callable, tree: Tree, delta: float, cs: tuple[float, ...],
+                   n: int) -> str:
+    """The hint of the mistake whose decisions are the student's at every node of every run."""
+    answers, right = {}, {}
+    for c in cs:
+        for step in km_steps(tree, delta, c, n):
+            try:
+                answers[c, step.node] = _normalized_decision(km_decision(step.node, c))
+            except Exception:
+                answers[c, step.node] = None
+            right[c, step.node] = "prune" if step.prune else "keep"
     for mistake, hint in _DECISION_HINTS.items():
-        wrong = {s.node: "prune" if s.prune else "keep"
-                 for s in km_steps(tree, delta, c, n, mistake=mistake)}
-        explains = all(answers[v] in (None, wrong[v]) for v in wrong)
-        if explains and any(answers[v] == wrong[v] != right[v] for v in wrong):
+        wrong = {(c, s.node): "prune" if s.prune else "keep"
+                 for c in cs for s in km_steps(tree, delta, c, n, mistake=mistake)}
+        explains = all(answers[key] in (None, wrong[key]) for key in wrong)
+        if explains and any(answers[key] == wrong[key] != right[key] for key in wrong):
             return hint
-    return ("rule (1) prunes when errors(T_v*) + alpha m_v >= errors of the best leaf, all counted "
-            "on the examples reaching the node; alpha uses the depth of the node in the grown tree "
-            "and s_v = |T_v*|.")
+    return ("rule (1) prunes when errors(T_v*) + alpha m_v >= errors of the best leaf, all "
+            "counted on the examples reaching the node; alpha uses the depth of the node in the "
+            "grown tree, s_v = |T_v*| and log(m / delta) with the whole sample size m; with "
+            "c = 0, alpha = 0.")
 
 
 def explain_km_decisions(tree: Tree, delta: float = 0.05, c: float = 1.0,
@@ -547,15 +566,15 @@ def _kept_by(tree: Tree, delta: float, c: float, d: int, mistake: str | None = N
 
 def km_kept_cases() -> list[tuple[str, Tree, float, float, int]]:
     """The cases of :func:`check_km_kept`: (description, tree, c, delta, d)."""
-    tree_42 = Tree.from_arrays(
+    tree_295 = Tree.from_arrays(
         left=[1, 3, 7, 5, -1, -1, -1, 9, -1, -1, -1],
         right=[2, 4, 8, 6, -1, -1, -1, 10, -1, -1, -1],
         counts=[[150, 145], [100, 120], [50, 25], [90, 20], [10, 100], [15, 10], [75, 10],
                 [50, 20], [0, 5], [35, 15], [15, 5]])
     rng = np.random.default_rng(45)
     cases = [
-        ("the tree of Exercise 4.2", tree_42, 1.0, 0.05, 16),
-        ("the tree of Exercise 4.2, c = 0 (ties prune)", tree_42, 0.0, 0.05, 16),
+        ("an 11-node tree with m = 295", tree_295, 1.0, 0.05, 16),
+        ("an 11-node tree with m = 295, c = 0 (ties prune)", tree_295, 0.0, 0.05, 16),
         ("the tree of this exercise", nonmonotone_tree(), 0.560, 0.05, 16),
         ("the tree of this exercise", nonmonotone_tree(), 0.562, 0.05, 16),
         ("the tree of this exercise, another delta", nonmonotone_tree(), 0.562, 0.5, 16),
