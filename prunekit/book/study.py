@@ -44,8 +44,9 @@ The results of Chapter 9 were produced, from the repository's root, by::
 
 and the optimal tree's rows replaced by those of::
 
-    python -m prunekit.book.study --all --data ../shared/data/uci --methods optimal-cv \\
-        --out /tmp/optimal-cv.csv --cache /tmp/prunekit-optimal-cv --n-jobs 2
+    python -m prunekit.book.study --all --data ../shared/data/uci \\
+        --methods optimal-cv --out /tmp/optimal-cv.csv \\
+        --cache /tmp/prunekit-optimal-cv --n-jobs 2
 
 Finished splits are cached as one JSON file per (data set, split), with one row per method,
 so an interrupted run resumes, and a method added later is run on the cached splits alone.

@@ -235,14 +235,11 @@ def not_an_array(value: Any, call: str, what: str = "a number") -> None:
     Examples
     --------
     >>> not_an_array(0.5, "f()")
-    >>> not_an_array(np.array(0.5), "f()", "a float")
-    Traceback (most recent call last):
-    ...
-    prunekit.book.checks.CheckFailed: ✗ f() returned a 0-dimensional NumPy array, array(0.5); \
-it should return a float.
-    Hint: return a number, not a NumPy array: x.item() turns a 0-dimensional array x into a \
-Python number (so do float(x) and int(x)); np.array(x) and np.asarray(x) of a number give such \
-an array.
+    >>> try:
+    ...     not_an_array(np.array(0.5), "f()", "a float")
+    ... except CheckFailed as error:
+    ...     print(error.hint == ARRAY_HINT)
+    True
     """
     __tracebackhide__ = True
     if isinstance(value, np.ndarray) and value.ndim == 0:
