@@ -739,24 +739,22 @@ class ReducedErrorPruner(HoldoutPruner):
         return reduced_error(tree, X_prune, y_prune, labels=self.labels)
 
 
-_DEFAULT_PRUNER = CrossValidatedCostComplexityPruner()
-
-
 # ---------------------------------------------------------------------- the classifier
 class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
     """Grow a decision tree with scikit-learn, then prune it with a prunekit pruner.
 
     Parameters
     ----------
-    pruner : Pruner, default CrossValidatedCostComplexityPruner()
-        The pruning method. The default is the book's recommendation (Chapter 9):
-        cost-complexity pruning with alpha chosen by 10-fold cross-validation and the 1-SE
-        rule, so ``GridSearchCV`` reaches ``pruner__cv``, ``pruner__rule`` and
-        ``pruner__risk``; to tune alpha yourself, pass ``CostComplexityPruner()`` and
-        search ``pruner__alpha``. The default object is shared and never changed:
-        ``set_params(pruner__...)`` replaces it by a copy first. A pruner that uses a
-        pruning sample makes the classifier hold one out (:meth:`HoldoutPruner.split`).
-        ``None`` also means the default.
+    pruner : Pruner or None, default None
+        The pruning method. None, as scikit-learn's estimators do with their default
+        objects, means a new ``CrossValidatedCostComplexityPruner()`` made at each ``fit``
+        (so no classifier's default can be changed through another): cost-complexity
+        pruning with alpha chosen by 10-fold cross-validation and the 1-SE rule.
+        ``set_params(pruner__cv=...)`` (``pruner__rule``, ``pruner__risk``, so also
+        ``GridSearchCV``) on a classifier with the default first gives it its own such
+        pruner. To tune alpha yourself, pass ``CostComplexityPruner()`` and search
+        ``pruner__alpha``. A pruner that uses a pruning sample makes the classifier hold one
+        out (:meth:`HoldoutPruner.split`).
     criterion : {"gini", "entropy", "log_loss"}, default "gini"
         Split criterion of the grower.
     max_depth : int or None, default None
@@ -794,7 +792,7 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
     counts misclassified examples) and missing values (every example must follow one branch).
     """
 
-    def __init__(self, pruner=_DEFAULT_PRUNER, criterion="gini", max_depth=None,
+    def __init__(self, pruner=None, criterion="gini", max_depth=None,
                  min_samples_leaf=1, random_state=None):
         self.pruner = pruner
         self.criterion = criterion
@@ -803,10 +801,12 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         self.random_state = random_state
 
     def set_params(self, **params):
-        """Set parameters; nested ``pruner__`` parameters of the shared default pruner are
-        set on a copy of it, which becomes this classifier's pruner."""
-        if self.pruner is _DEFAULT_PRUNER and any(key.startswith("pruner__") for key in params):
-            self.pruner = clone(_DEFAULT_PRUNER)
+        """Set parameters; nested ``pruner__`` parameters given while ``pruner`` is None (the
+        default) are set on a new ``CrossValidatedCostComplexityPruner()``, which becomes this
+        classifier's pruner."""
+        if (params.get("pruner", self.pruner) is None
+                and any(key.startswith("pruner__") for key in params)):
+            params = {"pruner": CrossValidatedCostComplexityPruner(), **params}
         return super().set_params(**params)
 
     # ------------------------------------------------------------------ fitting
@@ -860,7 +860,7 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         return X, y
 
     def _fresh_pruner(self) -> Pruner:
-        pruner = _DEFAULT_PRUNER if self.pruner is None else self.pruner
+        pruner = CrossValidatedCostComplexityPruner() if self.pruner is None else self.pruner
         if isinstance(pruner, type) and issubclass(pruner, Pruner):
             raise TypeError(f"pruner must be a Pruner object, got the class {pruner.__name__}; "
                             f"pass {pruner.__name__}() instead.")

@@ -60,9 +60,10 @@ def _fitted(pruner, X, y, **options):
 def test_the_default_is_cost_complexity_with_alpha_by_cross_validation(data):
     X, y = data
     model = pk.PrunedTreeClassifier(random_state=0)
-    assert isinstance(model.get_params()["pruner"], pk.CrossValidatedCostComplexityPruner)
-    assert {"pruner__cv", "pruner__rule", "pruner__risk"} <= set(model.get_params())
+    assert model.get_params()["pruner"] is None
     model.fit(X, y)
+    assert isinstance(model.pruner_, pk.CrossValidatedCostComplexityPruner)
+    assert model.pruner is None                           # fit does not change it
     selection = pk.cross_validate_alpha(X, y, DecisionTreeClassifier(random_state=0), cv=10,
                                         random_state=0)
     assert model.pruner_.alpha_ == selection.alpha_one_se
@@ -77,16 +78,20 @@ def test_the_default_is_cost_complexity_with_alpha_by_cross_validation(data):
     assert shallow.pruner_.alpha_ == by_hand.alpha_one_se
 
 
-def test_the_shared_default_pruner_is_never_changed(data):
+def test_no_classifier_can_change_the_default_of_another(data):
+    """The default pruner is None, resolved at fit: nothing is shared between classifiers."""
     X, y = data
+    first = pk.PrunedTreeClassifier(random_state=0).fit(X, y)
+    first.pruner_.set_params(cv=3)                 # the fitted copy of the default
     model = pk.PrunedTreeClassifier().set_params(pruner__cv=3, pruner__rule="0-SE")
-    assert model.pruner.cv == 3
-    assert pk.PrunedTreeClassifier().get_params()["pruner__cv"] == 10
+    assert (model.pruner.cv, model.pruner.rule) == (3, "0-SE")
+    assert pk.PrunedTreeClassifier().pruner is None
+    assert pk.PrunedTreeClassifier(random_state=0).fit(X, y).pruner_.cv == 10
     search = GridSearchCV(pk.PrunedTreeClassifier(random_state=0),
                           {"pruner__rule": ["0-SE", "1-SE"], "pruner__cv": [3, 5]}, cv=3)
     search.fit(X, y)
     assert search.best_params_["pruner__cv"] in (3, 5)
-    assert pk.PrunedTreeClassifier().get_params()["pruner__rule"] == "1-SE"
+    assert pk.PrunedTreeClassifier().pruner is None
     with pytest.raises(ValueError, match="Invalid parameter 'alpha'"):
         pk.PrunedTreeClassifier().set_params(pruner__alpha=0.1)
 
