@@ -39,12 +39,13 @@ same problems, and records the work (STreeD's calls of its depth-two solver, the
 program's subproblems) and the seconds.
 
 The solvers' time limits are on the wall clock. So that a limit means the same CPU time for
-every solve, the tables are produced on an otherwise idle machine, at most one solve per core
-(``--n-jobs 2`` on two cores), and every row records both the CPU and the wall-clock seconds:
-where they are close, the solve had its core to itself.
+every solve, the tables are produced with at most one solve per core (``--n-jobs 2`` on two
+cores) at a higher scheduling priority than anything else on the machine, and every row
+records both the CPU and the wall-clock seconds: where they are close, the solve had its core
+to itself.
 
-The results of Chapter 10 were produced, from the repository's root, on an idle two-core
-machine, by::
+The results of Chapter 10 were produced, from the repository's root, on a two-core machine,
+by::
 
     python -m prunekit.book.optimal_study --all --data ../shared/data/uci \\
         --cache /tmp/prunekit-optimal --n-jobs 2
@@ -455,8 +456,8 @@ def ablation(data_home=None, *, cases=ABLATION_CASES, time_limit=ABLATION_TIME_L
     in turn, on the same problems.
 
     Each case is split 0 of a data set, binarised as in the gap (:data:`GAP_MAX_THRESHOLDS`
-    thresholds per feature), with the error objective at the case's alpha. The value found must not
-    change (a bound only prunes the search); the work and the seconds do. The work is
+    thresholds per feature), with the error objective at the case's alpha. The value found
+    must not change (a bound only prunes the search); the work and the seconds do. The work is
     STreeD's number of calls of its depth-two solver (``verbose`` statistics; 0 with the
     solver off) or the dynamic program's number of subproblems (subset, depth). Each solve
     runs ``repeats`` times, and the median CPU and wall seconds are kept (the times of solves
@@ -484,14 +485,17 @@ def ablation(data_home=None, *, cases=ABLATION_CASES, time_limit=ABLATION_TIME_L
     cases = [(check_keys([solver], list(_SWITCHED_OFF), "solver")[0], name,
               check_count(depth, "depth"), check_real(alpha, "alpha", minimum=0))
              for solver, name, depth, alpha in cases]
-    data = _split_data(_check_names(sorted({case[1] for case in cases})), data_home)
+    names = sorted({case[1] for case in cases})
+    problems = {}                 # data set -> split 0's binarisation, binary features, labels
+    for name, (X, y) in _split_data(_check_names(names), data_home).items():
+        X_train, y_train, _, _ = _train_test(X, y, 0)
+        binarization = binarize(X_train, max_thresholds=GAP_MAX_THRESHOLDS)
+        problems[name] = binarization, binarization.transform(X_train), y_train
     jobs = [(*case, switch) for case in cases for switch in ABLATION_SWITCHES[case[0]]]
     rows = []
     for solver, name, depth, alpha, switch in tqdm(jobs, disable=not progress,
                                                    desc="ablation"):
-        X_train, y_train, _, _ = _train_test(*data[name], 0)
-        binarization = binarize(X_train, max_thresholds=GAP_MAX_THRESHOLDS)
-        B = binarization.transform(X_train)
+        binarization, B, y_train = problems[name]
         runs = [_SWITCHED_OFF[solver](B, y_train, depth, alpha, switch, time_limit)]
         while runs[0]["status"] == "optimal" and len(runs) < repeats:
             runs.append(_SWITCHED_OFF[solver](B, y_train, depth, alpha, switch, time_limit))
