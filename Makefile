@@ -57,7 +57,7 @@ venv:
 
 # --no-compile: a module is compiled when first imported (and kept, see above), not all of
 # them ahead; most of what Jupyter brings is never imported here (45 s of 77 s saved).
-$(VENV)/.stamp: requirements.txt pyproject.toml
+$(VENV)/.stamp: requirements.txt pyproject.toml book/pyproject.toml
 	$(SYSTEM_PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 	$(BIN)/python -m pip install --no-compile -r requirements.txt

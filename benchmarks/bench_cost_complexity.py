@@ -18,8 +18,9 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.tree._tree import ccp_pruning_path
 
 import prunekit as pk
-from prunekit.datasets import results_path
 from timing import best_time
+
+from pdtbook.results import results_path
 
 SAMPLE_SIZES = (4_000, 15_000, 50_000, 200_000, 500_000)
 TIMINGS = results_path("cost_complexity_timings")

@@ -1,17 +1,17 @@
 """Write the install cell into every chapter and exercise notebook, from ``_config.yml``.
 
-A notebook opened where prunekit is missing (Colab, a fresh JupyterHub image, a bare local
-JupyterLab) needs the library, and the packages its notebooks import, before its first
-``import prunekit``. The first code cell of every notebook therefore installs
-``prunekit[book]`` (the library with its ``book`` extra: ipywidgets, scikit-posthocs,
-statsmodels, ...), quietly, from the book's repository, when prunekit or any module of the
-extra is missing, and does nothing where they are all installed (under ``make test``, or after
-``pip install "prunekit[book]"``). The cell is tagged ``remove-cell``, so the HTML book does
-not show it.
+A notebook opened where the book's code is missing (Colab, a fresh JupyterHub image, a bare
+local JupyterLab) needs it before its first import. The first code cell of every notebook
+therefore installs, quietly, from the book's repository, the two packages the notebooks
+import: ``prunekit`` (the library, at the top of the repository) and ``pdtbook`` (the book's
+own code, in ``book/``, which brings the packages the notebooks import beside prunekit:
+ipywidgets, scikit-posthocs, statsmodels, ...). It does so when any of them is missing, and
+does nothing where they are all installed (under ``make test``, or after a ``pip install``
+of both). The cell is tagged ``remove-cell``, so the HTML book does not show it.
 
-A notebook that needs another extra too says so in its metadata, ``"prunekit": {"extras":
+A notebook that needs an extra of pdtbook says so in its metadata, ``"prunekit": {"extras":
 ["optimal"]}`` (Chapter 10 runs STreeD, the ``optimal`` extra): its cell also checks the
-modules of those extras and installs ``prunekit[book,optimal]``.
+modules of those extras and installs ``pdtbook[optimal]``.
 
 The repository and branch come from ``_config.yml`` (``repository.url`` and
 ``repository.branch``), the same setting the launch buttons use: when the book is published
@@ -56,47 +56,54 @@ def repository(config_path: Path = ROOT / "_config.yml") -> tuple[str, str]:
     return url.rstrip("/"), branch
 
 
+def _requirements():
+    """The book package's ``_extras`` module (its dependencies and extras)."""
+    return _load("_extras", ROOT / "book" / "pdtbook" / "_extras.py")
+
+
 def _extras_table() -> dict:
-    return _load("_extras", ROOT / "prunekit" / "book" / "_extras.py").EXTRAS
+    return _requirements().EXTRAS
 
 
 def notebook_extras(nb: nbformat.NotebookNode) -> list[str]:
-    """The extras besides ``book`` that the notebook ``nb`` declares in its metadata
-    (``"prunekit": {"extras": [...]}``), checked against ``prunekit/book/_extras.py``."""
+    """The extras of pdtbook that the notebook ``nb`` declares in its metadata
+    (``"prunekit": {"extras": [...]}``), checked against ``book/pdtbook/_extras.py``."""
     extras = list(nb.metadata.get("prunekit", {}).get("extras", []))
-    unknown = [extra for extra in extras if extra not in _extras_table() or extra == "book"]
+    unknown = [extra for extra in extras if extra not in _extras_table()]
     if unknown:
         raise ValueError(f"unknown extras {unknown!r} in a notebook's metadata; choose from "
-                         f"{sorted(set(_extras_table()) - {'book'})}.")
+                         f"{sorted(_extras_table())}.")
     return extras
 
 
 def needed_modules(extras=()) -> list[str]:
-    """What a notebook imports beyond the standard library: prunekit and the modules of its
-    ``book`` extra (``prunekit/book/_extras.py``), and of the other ``extras`` it needs."""
-    table = _extras_table()
-    return ["prunekit", *(module for extra in ("book", *extras)
-                          for module in table[extra].values())]
+    """What a notebook imports beyond the standard library: prunekit, pdtbook and the
+    modules of pdtbook's dependencies (``book/pdtbook/_extras.py``), and of the ``extras``
+    it needs."""
+    requirements = _requirements()
+    return ["prunekit", "pdtbook", *requirements.DEPENDENCIES.values(),
+            *(module for extra in extras for module in requirements.EXTRAS[extra].values())]
 
 
 def install_source(url: str, branch: str, extras=()) -> str:
     """The code of the install cell for the repository ``url`` at ``branch``: it installs
-    ``prunekit[book]`` (``prunekit[book,<extras>]``) when prunekit or a module of the
-    extras is missing."""
-    requirement = ",".join(("book", *extras))
+    ``prunekit`` and ``pdtbook`` (``pdtbook[<extras>]``) when a module of :func:`needed_modules`
+    is missing."""
+    book = f"pdtbook[{','.join(extras)}]" if extras else "pdtbook"
     needed = textwrap.wrap(f"NEEDED = {needed_modules(extras)!r}".replace("'", '"'), MAX_LINE,
                            subsequent_indent=" " * len("NEEDED = ["),
                            break_long_words=False, break_on_hyphens=False)
     lines = [
-        "# Installs prunekit, the book's library, with the packages the notebooks",
-        '# import (its "book" extra) where one is missing (e.g. on Colab); does',
-        "# nothing where they are installed.",
+        "# Installs prunekit, the book's library, and pdtbook, the code of its",
+        "# chapters, with the packages they import, where one is missing (e.g. on",
+        "# Colab); does nothing where they are installed.",
         "import importlib.util",
         "",
         *needed,
         "if not all(importlib.util.find_spec(name) for name in NEEDED):",
-        f'    REPOSITORY = "{url}"',
-        f'    %pip install -q "prunekit[{requirement}] @ git+{{REPOSITORY}}@{branch}"',
+        f'    SOURCE = "git+{url}@{branch}"',
+        '    BOOK = SOURCE + "#subdirectory=book"',
+        f'    %pip install -q "prunekit @ {{SOURCE}}" "{book} @ {{BOOK}}"',
     ]
     too_long = [line for line in lines if len(line) > MAX_LINE]
     if too_long:

@@ -69,4 +69,4 @@ from importlib import metadata as _metadata  # noqa: E402
 try:     # the installed distribution's version; the source's own when prunekit is not installed
     __version__ = _metadata.version("prunekit")
 except _metadata.PackageNotFoundError:
-    __version__ = "0.2.0"
+    __version__ = "0.3.0"

@@ -3,24 +3,28 @@
 Leaves are spread left to right in their left-to-right order, each internal node centred above
 its children; the class counts of the growing sample are written at each node; the part a
 pruning removes is drawn in grey. The figures of the book's chapters are in
-:mod:`prunekit.book.figures`.
+:mod:`pdtbook.figures`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from prunekit._validation import check_bool, check_count, check_real
+from prunekit.validation import (check_bool, check_count, check_names, check_real,
+                                 check_title)
 from prunekit.tree import Pruning, Tree, check_tree
 
-__all__ = ["tree_layout", "plot_tree", "plot_prunings"]
+__all__ = ["tree_layout", "plot_tree", "plot_prunings", "raise_font_sizes", "tint",
+           "PALETTE", "NOTE_COLOUR"]
 
-_PALETTE = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3",
-            "#8C8C8C", "#CCB974", "#64B5CD")
+#: The colours of the classes, in class order (the first ten of seaborn's "deep" palette).
+PALETTE = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3",
+           "#8C8C8C", "#CCB974", "#64B5CD")
 
 
-def _tint(colour: str, strength: float = 0.35):
-    """An opaque, lighter version of ``colour`` (so edges do not show through boxes)."""
+def tint(colour: str, strength: float = 0.35):
+    """An opaque, lighter version of ``colour`` (so edges do not show through boxes): each
+    RGB channel ``c`` becomes ``strength * c + (1 - strength)``, a mix with white."""
     from matplotlib.colors import to_rgb
 
     return tuple(strength * c + (1 - strength) for c in to_rgb(colour))
@@ -49,18 +53,6 @@ def _rule(tree: Tree, v: int, feature_names) -> str:
     if tree.threshold[v] == 0.5:
         return f"{name} = 0?"
     return f"{name} ≤ {tree.threshold[v]:.3g}?"
-
-
-def _names(values, name: str, needed: int, what: str) -> list[str] | None:
-    """A sequence of at least ``needed`` names, or None."""
-    if values is None:
-        return None
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__") or np.ndim(values) != 1:
-        raise TypeError(f"{name} must be a sequence of strings, one per {what}, got "
-                        f"{type(values).__name__} {values!r}.")
-    if len(values) < needed:
-        raise ValueError(f"{name} must have one entry per {what} ({needed}), got {len(values)}.")
-    return [str(value) for value in values]
 
 
 def _drawn_tree(model, pruning) -> Tree:
@@ -126,11 +118,11 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
         raise TypeError(f"ax must be a matplotlib Axes or None, got {type(ax).__name__}.")
     counts, rules = check_bool(counts, "counts"), check_bool(rules, "rules")
     max_labelled_nodes = check_count(max_labelled_nodes, "max_labelled_nodes")
-    _check_title(title)
+    check_title(title)
     if feature_names is None:
         feature_names = tree.feature_names
-    feature_names = _names(feature_names, "feature_names", tree.n_features or 0, "feature")
-    class_names = _names(class_names, "class_names", tree.n_classes, "class")
+    feature_names = check_names(feature_names, "feature_names", tree.n_features or 0, "feature")
+    class_names = check_names(class_names, "class_names", tree.n_classes, "class")
     if highlight is None:
         highlight = set()
     else:
@@ -157,7 +149,7 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
             ax.plot(*xy[[v, child]].T, color=colour, lw=1.2 if kept[child] else 0.8, zorder=1)
     names = class_names if class_names is not None else [str(c) for c in tree.classes_]
     for v in range(tree.n_nodes):
-        colour = _PALETTE[labels[v] % len(_PALETTE)] if kept[v] else "#EEEEEE"
+        colour = PALETTE[labels[v] % len(PALETTE)] if kept[v] else "#EEEEEE"
         edge = "#C0392B" if v in highlight else ("#222222" if kept[v] else "#CCCCCC")
         width = 2.5 if (leaf[v] and kept[v]) or v in highlight else 0.8
         if not labelled:
@@ -173,7 +165,7 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
         text = "\n".join(lines) if lines else str(v)
         ax.text(*xy[v], text, ha="center", va="center", fontsize=8, zorder=3,
                 color="#111111" if kept[v] else "#AAAAAA",
-                bbox=dict(boxstyle="round,pad=0.3", facecolor=_tint(colour) if kept[v] else "white",
+                bbox=dict(boxstyle="round,pad=0.3", facecolor=tint(colour) if kept[v] else "white",
                           edgecolor=edge, linewidth=width))
     ax.axis("off")
     if title:
@@ -184,15 +176,11 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
 # ---------------------------------------------------------------------------------------------
 # Several prunings of one tree, one panel each, with node numbers and notes.
 
-_NOTE_COLOUR = "#8E1B12"
+#: The colour of notes drawn on a figure (a dark red that reads as text, not as a class).
+NOTE_COLOUR = "#8E1B12"
 
 
-def _check_title(title, name: str = "title") -> None:
-    if title is not None and not isinstance(title, str):
-        raise TypeError(f"{name} must be a string or None, got {type(title).__name__}.")
-
-
-def _raise_font_sizes(ax, fontsize: float) -> None:
+def raise_font_sizes(ax, fontsize: float) -> None:
     """Set every text of ``ax`` drawn smaller than ``fontsize`` points to ``fontsize``."""
     for text in ax.texts:
         if text.get_fontsize() < fontsize:
@@ -280,7 +268,7 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
     n = len(prunings)
     titles = _per_panel(titles, n, "titles")
     for k, title in enumerate(titles):
-        _check_title(title, f"titles[{k}]")
+        check_title(title, f"titles[{k}]")
     notes = _per_panel(notes, n, "notes")
     highlight = _per_panel(highlight, n, "highlight")
     for k, panel_notes in enumerate(notes):
@@ -307,7 +295,7 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
     for ax, pruning, title, panel_notes, ring in zip(axes[:, 0], prunings, titles, notes, highlight):
         plot_tree(tree, pruning, ax=ax, counts=counts, rules=rules, highlight=ring,
                   feature_names=feature_names, class_names=class_names, title=title)
-        _raise_font_sizes(ax, fontsize)
+        raise_font_sizes(ax, fontsize)
         half = (_text_lines(tree, pruning, counts, rules) * 1.2 + 0.6) * fontsize / 2 + 1.5
         if node_ids:
             for v in range(tree.n_nodes):
@@ -318,9 +306,9 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
                                       edgecolor="none"))
         for v, text in (panel_notes or {}).items():
             ax.annotate(text, xy[v], xytext=(0, -half[v]), textcoords="offset points",
-                        ha="center", va="top", fontsize=fontsize, color=_NOTE_COLOUR, zorder=4,
+                        ha="center", va="top", fontsize=fontsize, color=NOTE_COLOUR, zorder=4,
                         bbox=dict(boxstyle="round,pad=0.15", facecolor="white",
-                                  edgecolor=_NOTE_COLOUR, linewidth=0.6))
+                                  edgecolor=NOTE_COLOUR, linewidth=0.6))
         ax.set_ylim(xy[:, 1].min() - 0.75, 0.75)
     fig.tight_layout()
     return fig

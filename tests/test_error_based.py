@@ -17,8 +17,9 @@ from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
 from prunekit import heuristics as h
-from prunekit.book.weka import first_difference, structure
 from strategies import random_trees
+
+from pdtbook.weka import first_difference, structure
 
 
 def z_of(confidence):

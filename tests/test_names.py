@@ -35,7 +35,7 @@ def test_import_as_gives_the_module():
 def test_every_exported_name_exists_and_is_listed_in_all():
     for name in pk.__all__:
         assert hasattr(pk, name), name
-    for module in ("heuristics", "rademacher", "bounds", "book.weka", "book.study"):
+    for module in ("heuristics", "rademacher", "bounds"):
         mod = importlib.import_module(f"prunekit.{module}")
         for name in getattr(mod, "__all__", []):
             assert hasattr(mod, name), f"prunekit.{module}.{name}"

@@ -1,9 +1,15 @@
-"""prunekit as a package index gets it: ``python -m build`` makes an sdist and a wheel that pass
-``twine check``, with complete metadata, and the wheel holds the package and nothing else.
+"""The two packages of the repository as a package index gets them: ``prunekit`` (the library,
+``pyproject.toml`` at the top) and ``pdtbook`` (the book's code, ``book/pyproject.toml``).
 
-The build runs on a copy of what the package is made of (pyproject.toml, the README, any licence
-file and prunekit/), so it leaves no build files in the repository, and a package that needed
-another file of the repository would fail here.
+``python -m build`` makes an sdist and a wheel of each that pass ``twine check``, with
+complete metadata; each wheel holds its package and nothing else, so ``pip install prunekit``
+brings no book code and no result table. Every import is declared: the library's in its
+dependencies (pystreed in its ``optimal`` extra), the book's in pdtbook's dependencies and
+extras (``book/pdtbook/_extras.py``), and a notebook imports nothing else.
+
+Each build runs on a copy of what the package is made of (its pyproject.toml, README, licence
+file and package folder), so it leaves no build files in the repository, and a package that
+needed another file of the repository would fail here.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import sys
 import tarfile
 import tomllib
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
@@ -23,35 +30,60 @@ import pytest
 import yaml
 from packaging.requirements import Requirement
 
+import pdtbook
 import prunekit
-from prunekit.book._extras import EXTRAS
+from pdtbook._extras import DEPENDENCIES, EXTRAS
 
 ROOT = Path(__file__).resolve().parents[1]
-PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-VERSION = PYPROJECT["project"]["version"]
-#: The core's dependencies (pyproject.toml), each with the module it is imported as; the
-#: extras' are prunekit.book._extras.EXTRAS.
+
+
+@dataclass(frozen=True)
+class Distribution:
+    """One package of the repository: its name and the folder holding its pyproject.toml."""
+    name: str
+    folder: Path
+
+    @property
+    def pyproject(self) -> dict:
+        return tomllib.loads((self.folder / "pyproject.toml").read_text(encoding="utf-8"))
+
+    @property
+    def version(self) -> str:
+        return self.pyproject["project"]["version"]
+
+    def files(self) -> list[str]:
+        """Every file of the package's source tree (bytecode aside), relative to its folder,
+        as paths like prunekit/tree.py."""
+        package = self.folder / self.name
+        return sorted(str(path.relative_to(self.folder)) for path in package.rglob("*")
+                      if path.is_file() and "__pycache__" not in path.parts
+                      and path.suffix != ".pyc")
+
+
+LIBRARY = Distribution("prunekit", ROOT)
+BOOK = Distribution("pdtbook", ROOT / "book")
+DISTRIBUTIONS = {d.name: d for d in (LIBRARY, BOOK)}
+#: The library's dependencies, each with the module it is imported as.
 CORE = {"numpy": "numpy", "scipy": "scipy", "scikit-learn": "sklearn",
-        "matplotlib": "matplotlib", "pandas": "pandas"}
-#: The extras that run the book layer's runners, so install prunekit[book] too.
-ON_THE_BOOK_LAYER = {"study", "cluster"}
+        "matplotlib": "matplotlib"}
+#: The library's one extra, the optional solver of prunekit.optimal.
+LIBRARY_EXTRAS = {"optimal": {"pystreed": "pystreed"}}
 
 
 def package_files() -> list[str]:
-    """Every file of the prunekit source tree (bytecode aside), as paths like prunekit/tree.py."""
-    return sorted(str(path.relative_to(ROOT)) for path in (ROOT / "prunekit").rglob("*")
-                  if path.is_file() and "__pycache__" not in path.parts
-                  and path.suffix != ".pyc")
+    """The library's files (see :meth:`Distribution.files`)."""
+    return LIBRARY.files()
 
 
-def copy_package_source(source: Path) -> Path:
-    """Copy what the package is made of (pyproject.toml, the README, the licence file and
-    prunekit/) into the folder ``source``, and return it."""
-    for name in ["pyproject.toml", "README.md", *(p.name for p in ROOT.glob("LICEN[CS]E*"))]:
-        shutil.copy(ROOT / name, source)
-    for name in package_files():
+def copy_package_source(source: Path, distribution: Distribution = LIBRARY) -> Path:
+    """Copy what ``distribution`` is made of (its pyproject.toml, README, licence file and
+    package folder) into the folder ``source``, and return it."""
+    folder = distribution.folder
+    for name in ["pyproject.toml", "README.md", *(p.name for p in folder.glob("LICEN[CS]E*"))]:
+        shutil.copy(folder / name, source)
+    for name in distribution.files():
         (source / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy(ROOT / name, source / name)
+        shutil.copy(folder / name, source / name)
     return source
 
 
@@ -63,94 +95,117 @@ def run(*args: str, cwd: Path) -> str:
     return result.stdout
 
 
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory) -> Path:
-    """The folder holding the sdist and the wheel built from a copy of the package's files."""
-    source = copy_package_source(tmp_path_factory.mktemp("source"))
+@pytest.fixture(scope="module", params=list(DISTRIBUTIONS))
+def built(request, tmp_path_factory):
+    """A distribution and the folder holding its sdist and wheel, built from a copy."""
+    distribution = DISTRIBUTIONS[request.param]
+    source = copy_package_source(tmp_path_factory.mktemp(distribution.name), distribution)
     run("-m", "build", "--outdir", "dist", ".", cwd=source)
-    return source / "dist"
+    return distribution, source / "dist"
 
 
-@pytest.fixture(scope="module")
-def wheel(dist) -> Path:
-    (path,) = dist.glob("*.whl")
-    return path
+def _archives(built):
+    distribution, dist = built
+    (wheel,) = dist.glob("*.whl")
+    (sdist,) = dist.glob("*.tar.gz")
+    return distribution, wheel, sdist
 
 
-@pytest.fixture(scope="module")
-def sdist(dist) -> Path:
-    (path,) = dist.glob("*.tar.gz")
-    return path
-
-
-def test_build_makes_one_sdist_and_one_wheel_of_this_version(dist, wheel, sdist):
+def test_build_makes_one_sdist_and_one_wheel_of_this_version(built):
+    distribution, dist = built
+    name, version = distribution.name, distribution.version
     assert sorted(p.name for p in dist.iterdir()) == [
-        f"prunekit-{VERSION}-py3-none-any.whl", f"prunekit-{VERSION}.tar.gz"]
+        f"{name}-{version}-py3-none-any.whl", f"{name}-{version}.tar.gz"]
 
 
-def test_twine_check_passes(wheel, sdist):
+def test_twine_check_passes(built):
+    _, wheel, sdist = _archives(built)
     output = run("-m", "twine", "check", "--strict", str(sdist), str(wheel), cwd=wheel.parent)
     assert output.count("PASSED") == 2, output
 
 
-def test_the_wheel_holds_the_package_and_nothing_else(wheel):
+def test_the_wheel_holds_the_package_and_nothing_else(built):
+    distribution, wheel, _ = _archives(built)
     names = zipfile.ZipFile(wheel).namelist()
-    info = f"prunekit-{VERSION}.dist-info/"
-    assert sorted(n for n in names if not n.startswith(info)) == package_files()
-    assert "prunekit/book/rpart_export.R" in names               # package data
-    assert "prunekit/data/study.csv" in names               # the tables the chapters read
+    info = f"{distribution.name}-{distribution.version}.dist-info/"
+    assert sorted(n for n in names if not n.startswith(info)) == distribution.files()
     assert {n for n in names if n.startswith(info)} >= {info + "METADATA", info + "RECORD"}
-    assert info + "licenses/LICENSE" in names               # the licence text
-    # no folder of the repository at the top of the wheel (prunekit/book/ is the package's)
-    for folder in ("tests/", "chapters/", "book/", "exercises/", "benchmarks/"):
+    for folder in ("tests/", "chapters/", "book/", "exercises/", "benchmarks/", "_ext/"):
         assert not any(n.startswith(folder) for n in names), folder
-    assert "prunekit/book/checks/ch01.py" in names          # the exercises' checks
+    if distribution is LIBRARY:
+        assert info + "licenses/LICENSE" in names               # the licence text
+        assert not any(n.endswith((".csv", ".R")) or "pdtbook" in n for n in names)
+    else:
+        assert "pdtbook/rpart_export.R" in names                 # package data
+        assert "pdtbook/data/study.csv" in names                 # the tables the chapters read
+        assert "pdtbook/checks/ch01.py" in names                 # the exercises' checks
 
 
-def test_the_sdist_holds_the_package_and_its_readme(sdist):
-    top = f"prunekit-{VERSION}/"
+def test_the_sdist_holds_the_package_and_its_readme(built):
+    distribution, _, sdist = _archives(built)
+    top = f"{distribution.name}-{distribution.version}/"
     names = set(tarfile.open(sdist).getnames())
     assert {top + "pyproject.toml", top + "README.md", top + "PKG-INFO"} <= names
-    assert {top + name for name in package_files()} <= names
+    assert {top + name for name in distribution.files()} <= names
 
 
-def test_metadata_is_complete(wheel):
+def _metadata(built):
+    distribution, wheel, _ = _archives(built)
     with zipfile.ZipFile(wheel) as archive:
-        metadata = email.message_from_bytes(
-            archive.read(f"prunekit-{VERSION}.dist-info/METADATA"))
-    assert metadata["Name"] == "prunekit" and metadata["Version"] == VERSION
-    assert metadata["License-Expression"] == PYPROJECT["project"]["license"] == "MIT"
+        return email.message_from_bytes(archive.read(
+            f"{distribution.name}-{distribution.version}.dist-info/METADATA"))
+
+
+def test_metadata_is_complete(built):
+    distribution = built[0]
+    metadata = _metadata(built)
+    project = distribution.pyproject["project"]
+    assert metadata["Name"] == distribution.name and metadata["Version"] == distribution.version
+    assert metadata["License-Expression"] == project["license"] == "MIT"
     assert metadata["Summary"] and metadata["Requires-Python"] == ">=3.11"
     assert metadata["Description-Content-Type"] == "text/markdown"
-    assert metadata.get_payload().startswith("# Pruning Decision Trees")
     classifiers = metadata.get_all("Classifier")
     assert "Programming Language :: Python :: 3.11" in classifiers
     assert any(c.startswith("Intended Audience :: Education") for c in classifiers)
     required = [Requirement(r) for r in metadata.get_all("Requires-Dist")]
-    assert {r.name for r in required if r.marker is None} == set(CORE)
-    assert set(metadata.get_all("Provides-Extra")) == set(EXTRAS)
-    for extra, modules in EXTRAS.items():
-        names = {r.name for r in required
-                 if r.marker and r.marker.evaluate({"extra": extra})}
-        assert names - {"prunekit"} == set(modules), extra
-        assert ("prunekit" in names) == (extra in ON_THE_BOOK_LAYER), extra
+    plain = {r.name for r in required if r.marker is None}
+    extras = LIBRARY_EXTRAS if distribution is LIBRARY else EXTRAS
+    assert set(metadata.get_all("Provides-Extra")) == set(extras)
+    if distribution is LIBRARY:
+        assert metadata.get_payload().startswith("# Pruning Decision Trees")
+        assert plain == set(CORE)
+    else:
+        assert metadata.get_payload().startswith("# pdtbook")
+        assert plain == {"prunekit", *DEPENDENCIES}
+        (library,) = [r for r in required if r.name == "prunekit" and r.marker is None]
+        assert LIBRARY.version in library.specifier           # the library of this repository
+    for extra, modules in extras.items():
+        names = {r.name for r in required if r.marker and r.marker.evaluate({"extra": extra})}
+        assert names == ({"prunekit"} if extra == "optimal" and distribution is BOOK
+                         else set(modules)), extra
     urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL"))
     assert set(urls) == {"Homepage", "Source", "Issues"}
 
 
-def test_project_urls_are_the_book_s_repository():
+@pytest.mark.parametrize("distribution", list(DISTRIBUTIONS.values()), ids=list(DISTRIBUTIONS))
+def test_project_urls_are_the_book_s_repository(distribution):
     """The package index links to the address the book's launch buttons use."""
     repository = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["repository"]
     url = repository["url"].rstrip("/")
-    urls = PYPROJECT["project"]["urls"]
+    urls = distribution.pyproject["project"]["urls"]
     assert urls["Homepage"] == urls["Source"] == url
     assert urls["Issues"] == url + "/issues"
+
+
+def test_the_two_packages_have_one_version():
+    assert LIBRARY.version == BOOK.version
 
 
 def test_version_comes_from_the_installed_metadata():
     from importlib.metadata import version
 
-    assert prunekit.__version__ == version("prunekit") == VERSION
+    assert prunekit.__version__ == version("prunekit") == LIBRARY.version
+    assert pdtbook.__version__ == version("pdtbook") == BOOK.version
 
 
 def test_version_falls_back_to_the_source_s_without_metadata():
@@ -161,16 +216,17 @@ def test_version_falls_back_to_the_source_s_without_metadata():
             "m.version = missing\n"
             "import prunekit\n"
             "print(prunekit.__version__)\n")
-    assert run("-c", code, cwd=ROOT).strip() == VERSION
+    assert run("-c", code, cwd=ROOT).strip() == LIBRARY.version
 
 
 def _third_party(modules) -> set[str]:
-    return {m for m in modules if m not in sys.stdlib_module_names and m != "prunekit"}
+    return {m for m in modules
+            if m not in sys.stdlib_module_names and m not in ("prunekit", "pdtbook")}
 
 
 def _imports(source: str) -> set[str]:
     """The top-level modules ``source`` imports (relative imports aside), including those
-    of the book layer's ``require("module", ...)``."""
+    of the book's ``require("module", ...)``."""
     found = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
@@ -182,49 +238,58 @@ def _imports(source: str) -> set[str]:
     return found
 
 
-def _declared(*extras: str) -> set[str]:
-    return set(CORE.values()).union(*(EXTRAS[extra].values() for extra in extras))
+def _declared_for_the_book(*extras: str) -> set[str]:
+    return set(CORE.values()) | set(DEPENDENCIES.values()) \
+        | set().union(*(EXTRAS[extra].values() for extra in extras))
 
 
-def _package_imports(book: bool) -> dict[str, set[str]]:
-    """The third-party imports of every module of the core (or of the book layer)."""
-    return {name: _third_party(_imports((ROOT / name).read_text(encoding="utf-8")))
-            for name in package_files() if name.endswith(".py")
-            and name.startswith("prunekit/book/") == book}
+def _package_imports(distribution: Distribution) -> dict[str, set[str]]:
+    """The third-party imports of every module of ``distribution``."""
+    return {name: _third_party(_imports((distribution.folder / name).read_text(
+                encoding="utf-8")))
+            for name in distribution.files() if name.endswith(".py")}
 
 
-def test_pyproject_declares_the_core_and_the_extras():
-    project = PYPROJECT["project"]
-    assert {Requirement(r).name for r in project["dependencies"]} == set(CORE)
-    extras = {extra: {Requirement(r).name for r in requirements}
-              for extra, requirements in project["optional-dependencies"].items()}
-    wanted = {extra: set(modules) for extra, modules in EXTRAS.items()}
-    for extra in ON_THE_BOOK_LAYER:
-        wanted[extra].add("prunekit")
-    assert extras == wanted
+def _requirement_names(requirements) -> set[str]:
+    return {Requirement(r).name for r in requirements}
 
 
-def test_the_core_imports_only_its_dependencies():
-    """``pip install prunekit`` brings everything the core imports, even inside a
+def test_pyproject_declares_the_dependencies_and_the_extras():
+    library, book = LIBRARY.pyproject["project"], BOOK.pyproject["project"]
+    assert _requirement_names(library["dependencies"]) == set(CORE)
+    assert {extra: _requirement_names(r) for extra, r in
+            library["optional-dependencies"].items()} == {
+        extra: set(modules) for extra, modules in LIBRARY_EXTRAS.items()}
+    assert _requirement_names(book["dependencies"]) == {"prunekit", *DEPENDENCIES}
+    assert {extra: _requirement_names(r) for extra, r in
+            book["optional-dependencies"].items()} == {
+        extra: {"prunekit"} if extra == "optimal" else set(modules)
+        for extra, modules in EXTRAS.items()}
+    assert book["optional-dependencies"]["optimal"] == ["prunekit[optimal]"]
+
+
+def test_the_library_imports_only_its_dependencies():
+    """``pip install prunekit`` brings everything the library imports, even inside a
     function, but the optional solver of ``prunekit[optimal]``."""
-    undeclared = {name: modules - _declared("optimal")
-                  for name, modules in _package_imports(book=False).items()}
+    declared = set(CORE.values()) | set(LIBRARY_EXTRAS["optimal"].values())
+    undeclared = {name: modules - declared
+                  for name, modules in _package_imports(LIBRARY).items()}
     assert not {name: m for name, m in undeclared.items() if m}
 
 
-def test_the_book_layer_imports_only_what_its_extras_bring():
-    undeclared = {name: modules - _declared(*EXTRAS)
-                  for name, modules in _package_imports(book=True).items()}
+def test_the_book_imports_only_what_it_declares():
+    undeclared = {name: modules - _declared_for_the_book(*EXTRAS)
+                  for name, modules in _package_imports(BOOK).items()}
     assert not {name: m for name, m in undeclared.items() if m}
-    imported = set().union(*_package_imports(book=True).values())
-    assert {"imodels", "distributed", "scikit_posthocs"} <= imported
+    imported = set().union(*_package_imports(BOOK).values())
+    assert {"imodels", "distributed", "scikit_posthocs", "pandas"} <= imported
 
 
 @pytest.mark.parametrize("path", sorted(ROOT.glob("chapters/*.ipynb"))
                          + sorted(ROOT.glob("exercises/solutions/*.ipynb")),
                          ids=lambda p: str(p.relative_to(ROOT)))
-def test_a_notebook_imports_only_what_prunekit_book_brings(path):
-    """The install cell installs ``prunekit[book]``: a notebook needs nothing else (the
+def test_a_notebook_imports_only_what_pdtbook_brings(path):
+    """The install cell installs prunekit and pdtbook: a notebook needs nothing else (the
     classroom test runs every notebook with exactly that installed)."""
     nb = nbformat.read(path, as_version=4)
     imported = set()
@@ -233,16 +298,20 @@ def test_a_notebook_imports_only_what_prunekit_book_brings(path):
             code = "\n".join(line for line in cell.source.splitlines()
                              if not line.lstrip().startswith(("%", "!")))
             imported |= _imports(code)
-    assert _third_party(imported) <= _declared("book")
+    extras = nb.metadata.get("prunekit", {}).get("extras", [])
+    assert _third_party(imported) <= _declared_for_the_book(*extras)
 
 
 def test_requirements_pin_every_dependency_and_install_every_extra():
-    """requirements.txt, the pinned development environment, holds the core's dependencies
-    and every extra's, and installs prunekit with every extra."""
+    """requirements.txt, the pinned development environment, holds every dependency of both
+    packages and their extras', and installs both, editable, with every extra."""
     lines = [line.strip() for line in (ROOT / "requirements.txt").read_text(
         encoding="utf-8").splitlines() if line.strip() and not line.startswith("#")]
     pinned = {Requirement(line).name.lower(): Requirement(line) for line in lines
               if not line.startswith("-e")}
-    for name in set(CORE).union(*EXTRAS.values()):
+    wanted = set(CORE) | set(DEPENDENCIES) | set().union(
+        *(modules for modules in [*EXTRAS.values(), *LIBRARY_EXTRAS.values()]))
+    for name in wanted:
         assert name in pinned and str(pinned[name].specifier).startswith("=="), name
-    assert f"-e .[{','.join(EXTRAS)}]" in lines
+    assert f"-e .[{','.join(LIBRARY_EXTRAS)}]" in lines
+    assert f"-e ./book[{','.join(EXTRAS)}]" in lines

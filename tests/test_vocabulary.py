@@ -36,7 +36,7 @@ GROWING_SAMPLE = {
 
 def _core_modules():
     for info in pkgutil.walk_packages(prunekit.__path__, "prunekit."):
-        if not info.name.startswith("prunekit.book") and "._" not in info.name:
+        if not info.name.startswith("pdtbook") and "._" not in info.name:
             yield importlib.import_module(info.name)
 
 

@@ -17,7 +17,7 @@
 * **Each script once.** sphinx-thebe and sphinx-togglebutton register their inline
   configuration twice (their handlers run on an event that fires twice), which makes every page
   throw "Identifier 'THEBE_JS_URL' has already been declared"; repeated scripts are dropped.
-* **The PDF edition.** A widget cannot run on paper: each explorer (``prunekit.book.explorer``)
+* **The PDF edition.** A widget cannot run on paper: each explorer (``pdtbook.explorer``)
   is given, next to its widget, the frame its sliders start at, read from the widget state the
   notebook stores, with the sliders' settings in words; the LaTeX builder picks that image,
   the HTML builder the widget. Chapters, appendix, results and exercises are numbered as in

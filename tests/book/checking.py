@@ -9,7 +9,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from prunekit.book.checks import ARRAY_HINT, CheckFailed
+from pdtbook.checks import ARRAY_HINT, CheckFailed
 
 
 def failure(check, func, *args, **kwargs) -> CheckFailed:

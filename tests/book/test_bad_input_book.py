@@ -15,8 +15,9 @@ import prunekit as pk
 from bad_input import (
     C, P, T, TOY, X, inf, nan, path, sel, table_tests, uncovered, y,
 )
-from prunekit.book import experiments as EX
-from prunekit.book import figures as FIG
+from pdtbook import experiments as EX
+from pdtbook import results as R
+from pdtbook import figures as FIG
 
 X1 = X[:, 0]                                            # a 1-D sample
 y_short = y[:-1]
@@ -31,6 +32,24 @@ def f():
 
 
 BAD_INPUT = [
+    ("results_path 3",
+     lambda f: R.results_path(3),
+     TypeError, "name"),
+    ("results_path unknown",
+     lambda f: R.results_path("no-such-table"),
+     ValueError, "study"),
+    ("load_results unknown",
+     lambda f: R.load_results("Study"),
+     ValueError, "available names"),
+    ("load_results None",
+     lambda f: R.load_results(None),
+     TypeError, "name"),
+    ("read_results_csv 3",
+     lambda f: R.read_results_csv(3),
+     TypeError, "path"),
+    ("read_results_csv missing file",
+     lambda f: R.read_results_csv("no/such/table.csv"),
+     FileNotFoundError, "no/such/table.csv"),
     ("plot_tree_figure width 8",
      lambda f: FIG.plot_tree_figure(T, width=8),
      ValueError, "width"),

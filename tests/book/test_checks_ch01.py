@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.checks import ARRAY_HINT, SLOW_HINT, ch01
 from checking import (
     assert_hint, failure, failure_message, ignoring, mutating, not_implemented, retyped,
 )
+
+from pdtbook.checks import ARRAY_HINT, SLOW_HINT, ch01
 
 GAIN_HINTS = [hint for _, hint in ch01._GAIN_MISTAKES]
 MDL_HINTS = [hint for _, hint in ch01._MDL_MISTAKES]

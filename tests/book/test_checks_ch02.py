@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.checks import ARRAY_HINT, ch02, random_tree
 from prunekit.cost_complexity_pruning import leaf_risks
 from checking import (
     assert_hint, failure, failure_message, ignoring, mutating, not_implemented, retyped,
 )
+
+from pdtbook.checks import ARRAY_HINT, ch02, random_tree
 
 G_HINTS = ch02._G_HINTS
 CHOICE_HINTS = [hint for _, hint in ch02._CHOICE_MISTAKES]

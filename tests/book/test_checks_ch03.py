@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import prunekit as pk
-from prunekit.book.checks import ch03
 from prunekit.reduced_error_pruning import best_subtree_errors, reduced_error_steps
 from prunekit.tree import leaf_errors
 from prunekit.tree import postorder
@@ -20,6 +19,8 @@ from checking import (
     not_implemented,
 )
 from strategies import random_trees
+
+from pdtbook.checks import ch03
 
 COLLAPSE_HINTS = ch03._COLLAPSE_HINTS
 REMOVED_HINTS = ch03._REMOVED_HINTS

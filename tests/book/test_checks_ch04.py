@@ -16,14 +16,15 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.checks import ARRAY_HINT, CheckFailed
-from prunekit.book.checks import ch04
 from prunekit.datasets import cube, dnf_labels, dnf_true_error, make_boolean_dnf
 from prunekit.kearns_mansour_pruning import penalty
 from prunekit.tree import postorder
 from checking import (
     assert_hint, failure, failure_message, ignoring, not_implemented, retyped,
 )
+
+from pdtbook.checks import ARRAY_HINT, CheckFailed
+from pdtbook.checks import ch04
 
 PENALTY_HINTS = [hint for _, hint in ch04._PENALTY_MISTAKES]
 

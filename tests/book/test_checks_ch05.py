@@ -15,13 +15,14 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.checks import ARRAY_HINT, ch05
 from prunekit.nobel_pruning import merge_tables
 from prunekit.tree import postorder
 from checking import (
     assert_hint, assert_one_type_policy, failure, failure_message, ignoring,
     not_implemented,
 )
+
+from pdtbook.checks import ARRAY_HINT, ch05
 
 DELTA_HINTS = [hint for _, hint in ch05._DELTA_MISTAKES]
 DELTA_PRIME_HINTS = [hint for _, hint in ch05._DELTA_PRIME_MISTAKES]

@@ -15,13 +15,14 @@ from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
 from prunekit.bounds import eta
-from prunekit.book.checks import ARRAY_HINT, NUMPY_INT_HINT, ch06
 from prunekit.rademacher import draw_signs, growing_errors, relabelled_leaf_errors
 from prunekit.tree import leaf_errors
 from checking import (
     assert_hint, assert_one_type_policy, failure, failure_message, ignoring, mutating,
     not_implemented,
 )
+
+from pdtbook.checks import ARRAY_HINT, NUMPY_INT_HINT, ch06
 
 PENALTY_HINTS = [hint for _, hint in ch06._penalty_variants(ch06.BY_HAND_LOSSES,
                                                              ch06.BY_HAND_SIGNS)]

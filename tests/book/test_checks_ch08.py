@@ -19,9 +19,10 @@ import prunekit as pk
 from checking import assert_hint, assert_one_type_policy, failure, ignoring
 from checking import failure_message as _message
 from checking import not_implemented as _todo
-from prunekit.book.checks import CheckFailed, ch08
 from prunekit.datasets import cube, dnf_labels
 from prunekit.heuristics import upper_confidence_limit
+
+from pdtbook.checks import CheckFailed, ch08
 
 LIMIT_HINTS = [hint for _, hint in ch08._limit_mistakes(1, 16, 0.25, zero_extra=True)]
 M_ERROR_HINTS = [hint for _, hint in ch08._m_error_variants(np.array([8, 2]), 2.0,

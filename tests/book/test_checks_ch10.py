@@ -19,8 +19,9 @@ import pytest
 from checking import assert_hint, failure, ignoring, mutating, retyped
 from checking import failure_message as _message
 from checking import not_implemented as _todo
-from prunekit.book.checks import ARRAY_HINT, ch10
 from prunekit.optimal import count_trees, exhaustive_optimal_tree
+
+from pdtbook.checks import ARRAY_HINT, ch10
 
 DP_HINTS = dict((changes.get("leaf_cost") or changes.get("units") or
                  ("stop" if "may_stop" in changes else "greedy"), hint)

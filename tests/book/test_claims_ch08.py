@@ -27,12 +27,13 @@ import pytest
 from scipy.stats import norm
 
 import prunekit as pk
-from prunekit.book.checks import CheckFailed, ch08
 from prunekit.datasets import make_boolean_dnf
 from prunekit.heuristics import (estimated_errors, m_estimate_error,
                                  pessimistic_standard_error, upper_confidence_limit)
 from prunekit.kearns_mansour_pruning import penalty
 from prunekit.tree import leaf_errors
+
+from pdtbook.checks import CheckFailed, ch08
 
 ROOT = Path(__file__).resolve().parents[2]
 D, TERMS, NOISE = 10, ((0, 1), (2, 3, 4)), 0.15

@@ -23,11 +23,13 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import GridSearchCV
 
 import prunekit as pk
-from prunekit.book import study, weka
 from prunekit.bounds import nobel_delta
 from prunekit.cost_complexity_pruning import _choose
-from prunekit.datasets import load_results, make_boolean_dnf
+from prunekit.datasets import make_boolean_dnf
 from prunekit.kearns_mansour_pruning import penalty
+
+from pdtbook import study, weka
+from pdtbook.results import load_results
 
 D = 16
 

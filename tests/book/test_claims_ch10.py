@@ -28,8 +28,10 @@ from sklearn.datasets import load_breast_cancer
 
 import prunekit as pk
 from prunekit import bounds
-from prunekit.datasets import load_results, make_boolean_dnf
+from prunekit.datasets import make_boolean_dnf
 from prunekit.optimal import count_branches, count_trees
+
+from pdtbook.results import load_results
 
 CHAPTER = Path(__file__).resolve().parents[2] / "chapters" / "10-optimal-trees.ipynb"
 

@@ -4,7 +4,7 @@
 * The solution notebook stores a run in which every check passes and nothing fails.
 * The notebooks' code lines are at most 79 characters, and a hand exercise's worked solution
   is printed only in its check cell, after the check has passed.
-* The toolkit of ``prunekit.book.checks`` (types, copies, in-place changes, time limit, hints
+* The toolkit of ``pdtbook.checks`` (types, copies, in-place changes, time limit, hints
   that must explain every case), and the claims of Chapter 1's proof exercise. The checks of
   each chapter are tested with wrong solutions in ``tests/book/test_checks_chNN.py``.
 
@@ -27,7 +27,9 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.checks import (
+from prunekit.growing import gain
+
+from pdtbook.checks import (
     CheckFailed,
     Checker,
     TimeLimitExceeded,
@@ -38,7 +40,6 @@ from prunekit.book.checks import (
     explaining_mistake,
     time_limit,
 )
-from prunekit.growing import gain
 
 ROOT = Path(__file__).resolve().parents[2]
 EXERCISES = ROOT / "exercises"

@@ -1,4 +1,4 @@
-"""Tests of prunekit.book.experiments, the runner of Sec. 6 of Kääriäinen, Malinen & Elomaa (2004)."""
+"""Tests of pdtbook.experiments, the runner of Sec. 6 of Kääriäinen, Malinen & Elomaa (2004)."""
 
 import json
 import math
@@ -6,13 +6,15 @@ import math
 import numpy as np
 import pytest
 
-import prunekit.book.experiments as ex
-from prunekit.book.runner import (
-    available_datasets, read_results, split_indices, write_results,
-)
-from prunekit.datasets import make_led24, results_path
+from prunekit.datasets import make_led24
 from prunekit.tree import count_prunings
 from uci import UCI_DIR, needs_uci
+
+import pdtbook.experiments as ex
+from pdtbook.results import results_path
+from pdtbook.runner import (
+    available_datasets, read_results, split_indices, write_results,
+)
 
 RESULTS = results_path("kaariainen2004_reproduction")
 C_EFFECT = results_path("kaariainen2004_c_effect")

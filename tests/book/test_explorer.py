@@ -1,4 +1,4 @@
-"""prunekit.book.explorer: frames drawn in advance, one per slider value, linked in the
+"""pdtbook.explorer: frames drawn in advance, one per slider value, linked in the
 browser (or drawn on demand in a live kernel); the chapters' stored explorers hold every frame.
 """
 
@@ -10,7 +10,7 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import pytest
 
-from prunekit.book.explorer import explorer, frame_png
+from pdtbook.explorer import explorer, frame_png
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -11,12 +11,13 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.figures import (
+from figure_checks import smallest_font
+
+from pdtbook.figures import (
     plot_growth,
     plot_growth_explorer,
     plot_tree_figure,
 )
-from figure_checks import smallest_font
 
 
 @pytest.fixture

@@ -11,8 +11,9 @@ import pytest
 
 import prunekit as pk
 from prunekit.datasets import make_boolean_dnf
-from prunekit.book.figures import plot_alpha_selection, plot_path_explorer
 from figure_checks import smallest_font
+
+from pdtbook.figures import plot_alpha_selection, plot_path_explorer
 
 
 @pytest.fixture(scope="module")

@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from prunekit.book.figures import plot_pruning_share
 from figure_checks import smallest_font
+
+from pdtbook.figures import plot_pruning_share
 
 FRACTIONS = [0.1, 0.3, 0.5]
 
@@ -86,7 +87,7 @@ def test_bad_arguments_are_refused_by_name(change, error, message):
 def test_draws_the_results_of_the_experiment():
     from sklearn.datasets import load_breast_cancer
 
-    from prunekit.book.experiments import pruning_share_experiment
+    from pdtbook.experiments import pruning_share_experiment
 
     X, y = load_breast_cancer(return_X_y=True)
     runs = pruning_share_experiment(X, y, [0.2, 0.4], seeds=[0, 1], cv=3)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from prunekit.book.figures import plot_excess_error
 from figure_checks import smallest_font
+
+from pdtbook.figures import plot_excess_error
 
 
 @pytest.fixture

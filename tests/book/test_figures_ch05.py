@@ -13,13 +13,14 @@ from sklearn.datasets import make_moons
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from prunekit.book.figures import (
+from figure_checks import smallest_font
+
+from pdtbook.figures import (
     plot_chosen_prunings,
     plot_excess_risk,
     plot_partitions,
     plot_size_profile,
 )
-from figure_checks import smallest_font
 
 
 @pytest.fixture(scope="module")

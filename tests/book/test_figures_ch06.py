@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from prunekit.book.figures import plot_bounds_by_data_set, plot_penalty_budget
 from figure_checks import smallest_font
+
+from pdtbook.figures import plot_bounds_by_data_set, plot_penalty_budget
 
 
 BUDGETS = [300, 400, 600, 1000, 3000]

@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from prunekit.book.figures import plot_c_effect
 from figure_checks import smallest_font
+
+from pdtbook.figures import plot_c_effect
 
 
 C = [1.0, 1.1, 1.5, 2.0]

@@ -11,12 +11,13 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit.book.figures import (
+from figure_checks import smallest_font
+
+from pdtbook.figures import (
     plot_leaf_prices,
     plot_pruning_explorer,
     plot_upper_limit,
 )
-from figure_checks import smallest_font
 
 
 @pytest.fixture

@@ -5,8 +5,8 @@ label noise."""
 import pandas as pd
 import pytest
 
-import prunekit.book.study as st
-from prunekit.book.figures import plot_critical_difference, plot_noise, plot_pareto, plot_ranks
+import pdtbook.study as st
+from pdtbook.figures import plot_critical_difference, plot_noise, plot_pareto, plot_ranks
 
 
 def _toy_results():

@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from prunekit.book.figures import plot_gap, plot_solver_times
 from figure_checks import smallest_font
+
+from pdtbook.figures import plot_gap, plot_solver_times
 
 DEPTHS = [2, 3, 4]
 GAPS = {"mushroom": dict(risk=[0.0, 0.002, 0.004], test=[0.0, 0.001, -0.002]),

@@ -7,7 +7,7 @@ import matplotlib.pyplot as plt
 import pytest
 from PIL import Image
 
-from prunekit.book.figures._style import show_inline_figures_sharp
+from pdtbook.figures._style import show_inline_figures_sharp
 
 
 @pytest.fixture

@@ -1,8 +1,8 @@
 """Every chapter and exercise notebook starts with the install cell of ``book/install_cell.py``,
-made from the repository and branch in ``_config.yml``; the cell does nothing where prunekit and
-its ``book`` extra are installed, and installs ``prunekit[book]`` from that repository where
-prunekit or a module of the extra is missing. (``tests/book/test_wheel_classroom.py`` runs it
-for real, with pip.)"""
+made from the repository and branch in ``_config.yml``; the cell does nothing where prunekit,
+pdtbook and pdtbook's dependencies are installed, and installs prunekit and pdtbook from that
+repository where one of them is missing. (``tests/book/test_wheel_classroom.py`` runs it for
+real, with pip.)"""
 
 from __future__ import annotations
 
@@ -55,10 +55,11 @@ def test_the_cell_installs_from_the_configured_repository_and_branch():
     url = CONFIG["repository"]["url"].rstrip("/")
     branch = CONFIG["repository"]["branch"]
     python = TransformerManager().transform_cell(SOURCE)
-    # IPython turns the %pip line into a magic call; {REPOSITORY} is expanded by the magic
+    # IPython turns the %pip line into a magic call; {SOURCE} is expanded by the magic
     assert ("run_line_magic('pip', 'install -q "
-            f"\"prunekit[book] @ git+{{REPOSITORY}}@{branch}\"')") in python
-    assert f'REPOSITORY = "{url}"' in python
+            "\"prunekit @ {SOURCE}\" \"pdtbook @ {BOOK}\"')") in python
+    assert f'SOURCE = "git+{url}@{branch}"' in python
+    assert 'BOOK = SOURCE + "#subdirectory=book"' in python
     compile(python, "install cell", "exec")
 
 
@@ -74,24 +75,24 @@ def _run_the_cell() -> list:
     return calls
 
 
-def test_the_cell_checks_prunekit_and_every_module_of_the_book_extra():
-    from prunekit.book._extras import EXTRAS
+def test_the_cell_checks_both_packages_and_every_dependency_of_the_book():
+    from pdtbook._extras import DEPENDENCIES
 
-    assert install_cell.needed_modules() == ["prunekit", *EXTRAS["book"].values()]
+    assert install_cell.needed_modules() == ["prunekit", "pdtbook", *DEPENDENCIES.values()]
     for module in install_cell.needed_modules():
         assert f'"{module}"' in SOURCE
 
 
-def test_the_cell_does_nothing_where_prunekit_and_the_extra_are_installed():
+def test_the_cell_does_nothing_where_everything_is_installed():
     assert _run_the_cell() == []
 
 
 @pytest.mark.parametrize("missing", install_cell.needed_modules())
-def test_the_cell_installs_where_prunekit_or_a_module_of_the_extra_is_missing(
-        monkeypatch, missing):
+def test_the_cell_installs_where_a_needed_module_is_missing(monkeypatch, missing):
     monkeypatch.setitem(sys.modules, missing, None)       # import fails, find_spec finds none
     calls = _run_the_cell()
-    assert len(calls) == 1 and calls[0][0] == "pip" and "prunekit[book] @" in calls[0][1]
+    assert len(calls) == 1 and calls[0][0] == "pip"
+    assert '"prunekit @ ' in calls[0][1] and '"pdtbook @ ' in calls[0][1]
 
 
 def test_a_notebook_that_declares_an_extra_installs_it_too(monkeypatch):
@@ -107,7 +108,7 @@ def test_a_notebook_that_declares_an_extra_installs_it_too(monkeypatch):
             calls.append(args)
 
     exec(TransformerManager().transform_cell(source), {"get_ipython": Shell})
-    assert len(calls) == 1 and "prunekit[book,optimal] @" in calls[0][1]
+    assert len(calls) == 1 and '"pdtbook[optimal] @ ' in calls[0][1]
     with pytest.raises(ValueError, match="unknown extras"):
         install_cell.notebook_extras(nbformat.v4.new_notebook(
             metadata={"prunekit": {"extras": ["no-such-extra"]}}))
@@ -152,4 +153,5 @@ def test_the_teaching_page_gives_the_one_command_a_hub_needs():
     branch = CONFIG["repository"]["branch"]
     teaching = (ROOT / "book" / "teaching.md").read_text(encoding="utf-8")
     # the command is folded over two lines to fit the code box
-    assert f'pip install \\\n  "prunekit[book] @ git+{url}@{branch}"' in teaching
+    assert (f'pip install "prunekit @ git+{url}@{branch}" \\\n'
+            f'  "pdtbook @ git+{url}@{branch}#subdirectory=book"') in teaching

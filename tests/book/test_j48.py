@@ -16,9 +16,10 @@ import pytest
 
 import prunekit as pk
 from prunekit import heuristics as h
-from prunekit.book import weka
-from prunekit.datasets import results_path
 from uci import UCI_DIR, needs_uci
+
+from pdtbook import weka
+from pdtbook.results import results_path
 
 TABLE = results_path("j48_agreement")
 needs_weka = pytest.mark.skipif(

@@ -1,4 +1,4 @@
-"""Tests of prunekit.book.optimal_study, greedy pruning against optimal trees (Chapter 10)."""
+"""Tests of pdtbook.optimal_study, greedy pruning against optimal trees (Chapter 10)."""
 
 import math
 
@@ -6,10 +6,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import prunekit.book.optimal_study as os_
-from prunekit.book.runner import load_dataset, read_results
-from prunekit.book.study import STUDY_DATASETS
-from prunekit.datasets import results_path
+import pdtbook.optimal_study as os_
+from pdtbook.runner import load_dataset, read_results
+from pdtbook.study import STUDY_DATASETS
+from pdtbook.results import results_path
 
 SLICE = "dnf-m1000-noise0.1"
 FAST = ["error/2/0.001", "error/3/0.005", "pessimistic/2/0"]

@@ -15,7 +15,7 @@ from sklearn.model_selection import train_test_split
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from prunekit.book.experiments import SHARE_EXPERIMENT_KEYS, pruning_share_experiment
+from pdtbook.experiments import SHARE_EXPERIMENT_KEYS, pruning_share_experiment
 
 X, y = make_classification(150, 5, n_informative=3, flip_y=0.2, random_state=0)
 

@@ -7,15 +7,16 @@ import pandas as pd
 import pytest
 
 import prunekit
-from prunekit.book import experiments, study, weka
-from prunekit.book.runner import write_results
-from prunekit.datasets import RESULTS, RESULTS_DIR, load_results, results_path
+from pdtbook import experiments, study, weka
+from pdtbook.runner import write_results
+import pdtbook
+from pdtbook.results import RESULTS, RESULTS_DIR, load_results, results_path
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_packaged_table_has_a_name_and_every_name_a_table():
-    assert RESULTS_DIR == Path(prunekit.__file__).resolve().parent / "data"
+    assert RESULTS_DIR == Path(pdtbook.__file__).resolve().parent / "data"
     assert sorted(p.stem for p in RESULTS_DIR.glob("*.csv")) == sorted(RESULTS)
     assert sorted(p.name for p in RESULTS_DIR.iterdir()) == sorted(f"{n}.csv" for n in RESULTS)
 

@@ -1,13 +1,13 @@
-"""Tests of prunekit.book.rpart: R's rpart trees rebuilt in prunekit, and its cp table and
+"""Tests of pdtbook.rpart: R's rpart trees rebuilt in prunekit, and its cp table and
 prune() against the exact weakest-link sequence (Chapter 9)."""
 
 import numpy as np
 import pandas as pd
 import pytest
 
-import prunekit.book.rpart as rp
-import prunekit.book.study as st
-from prunekit.datasets import results_path
+import pdtbook.rpart as rp
+import pdtbook.study as st
+from pdtbook.results import results_path
 
 RPART_CP = results_path("rpart_cp")
 RPART_EXAMPLE = results_path("rpart_example")

@@ -1,4 +1,4 @@
-"""Tests of prunekit.book.study, the comparison of every pruner of the book (Chapter 9)."""
+"""Tests of pdtbook.study, the comparison of every pruner of the book (Chapter 9)."""
 
 import math
 import sys
@@ -9,12 +9,13 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-import prunekit.book.study as st
-from prunekit.book.runner import (
+from prunekit.optimal import OutOfTimeError
+
+import pdtbook.study as st
+from pdtbook.results import results_path
+from pdtbook.runner import (
     N_SPLITS, available_datasets, load_dataset, read_results, split_indices,
 )
-from prunekit.datasets import results_path
-from prunekit.optimal import OutOfTimeError
 
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = results_path("study")

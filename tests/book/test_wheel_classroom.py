@@ -1,28 +1,28 @@
 """The notebooks as a classroom gets them: a bare Python environment, the notebook runner, and
-what the notebooks' install cell brings, prunekit with its ``book`` extra; the notebooks in an
-empty folder, nothing of the repository in reach.
+what the notebooks' install cell brings, prunekit and pdtbook (the book's package); the
+notebooks in an empty folder, nothing of the repository in reach.
 
 The classroom is a new virtual environment (``python -m venv``, which sees none of the test
 interpreter's packages) where pip installs, from the package index, the notebook runner alone
 (nbval and ipykernel: what ``pip install jupyterlab`` gives a student, less the user interface),
-and then the wheel built from a copy of the package's files, with its ``book`` extra and every
-dependency, as ``pip install "prunekit[book]"`` would. Every chapter and exercise solution is
+and then the wheels of prunekit and pdtbook built from copies of their files, with every
+dependency, as the install cell's ``pip install`` would. Every chapter and exercise solution is
 copied alone into an empty temporary folder and run there with nbval, which compares every
 stored output with the fresh run: this is the only run of the notebooks in ``make test``
 (an explorer draws only its first frame there: ``frames="on-demand"``). The
 environment is built once per test run (the workers of ``pytest -n`` share it), and
 ``classroom.json`` in pytest's temporary folder records how long that took.
 
-One more notebook runs where prunekit is not installed: in the classroom with prunekit
-uninstalled (its dependencies stay, as pip installed them from the index for the wheel), the
-install cell every notebook starts with, pointed at a local clone of the repository
-(``git+file://localhost/...``), installs ``prunekit[book]`` with a real ``pip install`` from
-git, and a second cell imports prunekit and every module of the extra (what any notebook may
-import: ``tests/test_packaging.py``); the wheel is then put back. It runs no chapter, so every
+One more notebook runs where the book's code is not installed: in the classroom with prunekit
+and pdtbook uninstalled (their dependencies stay, as pip installed them from the index for the
+wheels), the install cell every notebook starts with, pointed at a local clone of the
+repository (``git+file://localhost/...``), installs both with a real ``pip install`` from git,
+and a second cell imports them and every dependency of pdtbook (what any notebook may import:
+``tests/test_packaging.py``); the wheels are then put back. It runs no chapter, so every
 chapter still runs once.
 
 A notebook that read a file of the repository (``chapters/data/...``, ``../prunekit/...``), or
-imported a package that neither the core nor the ``book`` extra declares, fails here.
+imported a package that neither prunekit nor pdtbook declares, fails here.
 """
 
 from __future__ import annotations
@@ -43,10 +43,10 @@ import nbformat
 import pytest
 
 from test_install_cell import install_cell
-from test_packaging import copy_package_source
+from test_packaging import BOOK, LIBRARY, copy_package_source
 
-from prunekit.book._extras import EXTRAS
-from prunekit.book.explorer import FRAMES_VARIABLE
+from pdtbook._extras import DEPENDENCIES
+from pdtbook.explorer import FRAMES_VARIABLE
 
 # ``make test`` runs these tests in two parts. Beside the library tests (``-m classroom``,
 # one process): the classroom is built, checked, and the install cell runs from a clone; the
@@ -63,14 +63,14 @@ NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) \
     + sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
 #: What runs the notebooks: the one thing a classroom installs before the install cell.
 RUNNER = ["nbval", "ipykernel"]
-#: The extras besides ``book`` that some notebook's install cell installs.
+#: The extras of pdtbook that some notebook's install cell installs.
 CLASSROOM_EXTRAS = sorted({extra for path in NOTEBOOKS for extra in
                            nbformat.read(path, as_version=4).metadata.get(
                                "prunekit", {}).get("extras", [])})
 #: pip's option for the classroom's installs: a module is compiled when a notebook first imports
 #: it, not every module of every package ahead (most are never imported here).
 NO_COMPILE = ["--no-compile"]
-#: Packages of the development environment that neither the core nor the book extra declares.
+#: Packages of the development environment that neither prunekit nor pdtbook declares.
 NOT_IN_THE_CLASSROOM = ["imodels", "distributed", "nbgrader", "hypothesis"]
 
 
@@ -114,20 +114,31 @@ def _locked(path: Path):
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
-def _build_classroom(folder: Path) -> dict:
-    """Build the wheel and the classroom in ``folder``; the times it took, in seconds."""
-    start = time.perf_counter()
-    (folder / "source").mkdir()
-    source = copy_package_source(folder / "source")
+def _build_wheel(folder: Path, distribution) -> Path:
+    """The wheel of ``distribution``, built from a copy of its files in ``folder``."""
+    folder.mkdir(parents=True)
+    source = copy_package_source(folder, distribution)
     _check(_run([sys.executable, "-m", "build", "--wheel", "--outdir", "dist", "."], source))
     (wheel,) = (source / "dist").glob("*.whl")
+    return wheel
+
+
+def _wheels(folder: Path) -> list[Path]:
+    """The wheels of prunekit and pdtbook the classroom was built with."""
+    return [next((folder / "source" / d.name / "dist").glob("*.whl")) for d in (LIBRARY, BOOK)]
+
+
+def _build_classroom(folder: Path) -> dict:
+    """Build the wheels and the classroom in ``folder``; the times it took, in seconds."""
+    start = time.perf_counter()
+    library, book = (_build_wheel(folder / "source" / d.name, d) for d in (LIBRARY, BOOK))
     built = time.perf_counter()
     python, env = bare_environment(folder / "venv")
     runner = time.perf_counter()
-    # as the install cells do, with the dependencies of prunekit, its book extra and the
-    # extras some notebooks declare (Chapter 10's optimal)
-    extras = ",".join(["book", *CLASSROOM_EXTRAS])
-    _check(_run([python, "-m", "pip", "install", "-q", *NO_COMPILE, f"{wheel}[{extras}]"],
+    # as the install cells do, with the dependencies of both packages and the extras some
+    # notebooks declare (Chapter 10's optimal)
+    extras = f"[{','.join(CLASSROOM_EXTRAS)}]" if CLASSROOM_EXTRAS else ""
+    _check(_run([python, "-m", "pip", "install", "-q", *NO_COMPILE, library, f"{book}{extras}"],
                 folder, env))
     _check(_run([python, "-m", "pip", "check"], folder, env))
     done = time.perf_counter()
@@ -140,7 +151,7 @@ class Classroom:
     python: Path
     env: dict            # the process environment
     folder: Path         # an empty folder to work in
-    wheel: Path          # the wheel of prunekit it has installed
+    wheels: list         # the wheels of prunekit and pdtbook it has installed
     times: dict          # how long building it took, in seconds
 
 
@@ -174,29 +185,30 @@ def classroom(tmp_path_factory) -> Classroom:
     times = json.loads(record.read_text(encoding="utf-8"))
     if "error" in times:
         pytest.fail(f"the classroom could not be built:\n{times['error']}", pytrace=False)
-    (wheel,) = (folder / "source" / "dist").glob("*.whl")
     return Classroom(folder / "venv" / "bin" / "python", _environment(folder / "venv"),
-                     tmp_path_factory.mktemp("work"), wheel, times)
+                     tmp_path_factory.mktemp("work"), _wheels(folder), times)
 
 
 @classroom_test
-def test_prunekit_comes_from_the_wheel(classroom):
-    where = _run([classroom.python, "-c", "import prunekit, prunekit.datasets as d; "
-                  "print(prunekit.__file__); print(len(d.load_results('study')))"],
+def test_both_packages_come_from_their_wheels(classroom):
+    where = _run([classroom.python, "-c", "import prunekit, pdtbook, pdtbook.results as r; "
+                  "print(prunekit.__file__); print(pdtbook.__file__); "
+                  "print(len(r.load_results('study')))"],
                  classroom.folder, classroom.env)
     assert where.returncode == 0, where.stderr
-    module, rows = where.stdout.split()
-    assert Path(module).is_relative_to(classroom.python.parent.parent)
-    assert not Path(module).is_relative_to(ROOT)
+    *modules, rows = where.stdout.split()
+    for module in modules:
+        assert Path(module).is_relative_to(classroom.python.parent.parent)
+        assert not Path(module).is_relative_to(ROOT)
     assert int(rows) > 0
 
 
 @classroom_test
 def test_the_classroom_has_nothing_of_the_test_environment(classroom):
     """No path of the test interpreter's environment, and none of the development packages
-    that prunekit[book] does not bring; the study's methods are those it can run."""
+    that prunekit and pdtbook do not bring; the study's methods are those it can run."""
     code = ("import importlib.util, json, sys\n"
-            "from prunekit.book import study\n"
+            "from pdtbook import study\n"
             f"names = {NOT_IN_THE_CLASSROOM!r}\n"
             "print(json.dumps([sys.path, [n for n in names if importlib.util.find_spec(n)],"
             " study.available_methods()]))\n")
@@ -258,12 +270,14 @@ def _git(*args, cwd: Path) -> str:
 
 
 def local_clone(folder: Path) -> tuple[str, str]:
-    """A clone of the repository in ``folder``, its package files as in the work tree (the
-    wheel's), committed on a branch; its ``git+`` address and the branch."""
+    """A clone of the repository in ``folder``, its packages' files as in the work tree (the
+    wheels'), committed on a branch; its ``git+`` address and the branch."""
     clone, branch = folder / "repository", "classroom-test"
     _git("clone", "-q", ROOT, clone, cwd=folder)
-    shutil.rmtree(clone / "prunekit")
-    copy_package_source(clone)
+    for distribution in (LIBRARY, BOOK):
+        place = clone / distribution.folder.relative_to(ROOT)
+        shutil.rmtree(place / distribution.name)
+        copy_package_source(place, distribution)
     _git("checkout", "-q", "-B", branch, cwd=clone)
     _git("add", "-A", cwd=clone)
     if _git("status", "--porcelain", cwd=clone).strip():
@@ -272,18 +286,20 @@ def local_clone(folder: Path) -> tuple[str, str]:
 
 
 @classroom_test
-def test_the_install_cell_installs_prunekit_where_it_is_missing(classroom):
-    """The classroom without prunekit, a notebook whose install cell points at a local clone:
-    the cell's ``pip install "prunekit[book] @ git+..."`` brings prunekit back, from git, and
-    every module of the extra imports."""
+def test_the_install_cell_installs_both_packages_where_they_are_missing(classroom):
+    """The classroom without prunekit and pdtbook, a notebook whose install cell points at a
+    local clone: the cell's ``pip install "prunekit @ git+..." "pdtbook @ git+...#subdirectory=
+    book"`` brings both back, from git, and every dependency of pdtbook imports."""
     python, env = classroom.python, classroom.env
     with tempfile.TemporaryDirectory(prefix="pk-") as name:   # a short address for the cell
         folder = Path(name)
         url, branch = local_clone(folder)
-        _check(_run([python, "-m", "pip", "uninstall", "-y", "-q", "prunekit"], folder, env))
+        _check(_run([python, "-m", "pip", "uninstall", "-y", "-q", "prunekit", "pdtbook"],
+                    folder, env))
         try:
-            assert _run([python, "-c", "import prunekit"], folder, env).returncode != 0
-            modules = ["prunekit", *sorted(EXTRAS["book"].values())]
+            for package in ("prunekit", "pdtbook"):
+                assert _run([python, "-c", f"import {package}"], folder, env).returncode != 0
+            modules = ["prunekit", "pdtbook", *sorted(DEPENDENCIES.values())]
             imports = nbformat.v4.new_code_cell("\n".join(f"import {m}" for m in modules))
             nb = install_cell.with_install_cell(nbformat.v4.new_notebook(cells=[imports]),
                                                 install_cell.install_source(url, branch))
@@ -293,10 +309,11 @@ def test_the_install_cell_installs_prunekit_where_it_is_missing(classroom):
             nbformat.write(nb, notebook)
             result = _nbval(python, env, folder / "run", notebook)
             assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-            origin = _check(_run([python, "-c", "import importlib.metadata as m; print(m."
-                                  "distribution('prunekit').read_text('direct_url.json'))"],
-                                 folder, env))
-            assert json.loads(origin)["url"] == url
-        finally:   # the notebooks of the next step run the wheel
+            for package in ("prunekit", "pdtbook"):
+                origin = _check(_run([python, "-c", "import importlib.metadata as m; print(m."
+                                      f"distribution('{package}').read_text('direct_url.json'))"],
+                                     folder, env))
+                assert json.loads(origin)["url"] == url
+        finally:   # the notebooks of the next step run the wheels
             _check(_run([python, "-m", "pip", "install", "-q", "--no-deps",
-                         "--force-reinstall", classroom.wheel], folder, env))
+                         "--force-reinstall", *classroom.wheels], folder, env))

@@ -1,6 +1,6 @@
 """The chapters' explorers work on the static page: moving a slider changes the figure.
 
-Every explorer (``prunekit.book.explorer``) holds its frames, drawn in advance, in a Stack
+Every explorer (``pdtbook.explorer``) holds its frames, drawn in advance, in a Stack
 linked to its sliders in the browser. test_book_pages.py moves each slider of a page with the
 keyboard (focus its handle, press End, Home, then ArrowRight until the figure changes), at
 1280 px and at 390 px, and fails unless each move changes the frame shown under it (the bytes

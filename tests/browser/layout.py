@@ -120,7 +120,7 @@ _MEASURE_JS = _MEASURE_JS.replace("${DRAWN}", _DRAWN_WIDTH_JS)
 #   the next line;
 # * figure_text: the smallest text of each figure in px as the reader can see it, inline or
 #   in the enlarged view (see figure_text_sizes): the figures are drawn with text of at least
-#   9 pt at 96 dpi (prunekit.book.figures._style), so at the size they were drawn at a
+#   9 pt at 96 dpi (pdtbook.figures._style), so at the size they were drawn at a
 #   figure's smallest text is 12 px, and it shrinks with the figure.
 _PHONE_JS = r"""
 () => {

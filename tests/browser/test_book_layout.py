@@ -100,7 +100,7 @@ def test_the_library_reference_documents_every_public_name(built_book):
     wanted = {f"{getattr(prunekit, name).__module__}.{name}" for name in prunekit.__all__
               if not inspect.ismodule(getattr(prunekit, name))}
     for info in pkgutil.walk_packages(prunekit.__path__, "prunekit."):
-        if info.name.startswith("prunekit.book") and "._" not in info.name:
+        if info.name.startswith("pdtbook") and "._" not in info.name:
             module = importlib.import_module(info.name)
             wanted |= {f"{info.name}.{name}" for name, value in vars(module).items()
                        if not name.startswith("_") and inspect.isfunction(value)

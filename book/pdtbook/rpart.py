@@ -1,0 +1,262 @@
+"""R's rpart from Python: grow a tree with rpart, rebuild it in prunekit, compare its cp table.
+
+rpart (Therneau & Atkinson) prunes by cost complexity; it measures alpha as ``cp``, in units
+of the root's risk, and ``prune(fit, cp)`` snips off every split whose complexity is at most
+``cp``. :func:`grow_rpart` runs :data:`RPART_SCRIPT` with ``Rscript`` (R with the rpart
+package: on Debian ``sudo apt-get install r-base-core r-cran-rpart``, or ``make rpart``),
+rebuilds rpart's tree as a :class:`~prunekit.Tree` (:class:`RpartTree`), and
+:func:`compare_rpart` sets rpart's cp table and ``prune`` against the exact weakest-link
+sequence of :func:`prunekit.cost_complexity_path`. Chapter 9 reports the comparison
+(:func:`pdtbook.study.rpart_study`, ``python -m pdtbook.study --rpart``) and the
+small tree of :func:`rpart_example`, on which ``prune`` misses the minimiser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from prunekit.validation import check_count
+from prunekit.cost_complexity_pruning import cost_complexity_path
+from prunekit.datasets import make_boolean_dnf
+from prunekit.tree import Pruning, Tree
+
+__all__ = [
+    "RPART_SCRIPT", "RPART_MINSPLIT", "RPART_MINBUCKET", "RpartTree", "rpart_tree_from_frame",
+    "rpart_available", "grow_rpart", "rpart_frame", "compare_rpart", "RPART_EXAMPLE",
+    "rpart_example",
+]
+
+#: The R script that grows a tree with rpart and writes its frame, splits and cp table.
+RPART_SCRIPT = Path(__file__).with_name("rpart_export.R")
+#: rpart.control's defaults for the smallest node to split and the smallest leaf.
+RPART_MINSPLIT, RPART_MINBUCKET = 20, 7
+
+
+@dataclass(frozen=True, eq=False)
+class RpartTree:
+    """A tree grown by R's rpart, rebuilt as a prunekit :class:`~prunekit.Tree`.
+
+    Attributes
+    ----------
+    tree : Tree
+        Node i is row i of rpart's frame (preorder); the counts are rpart's class counts, and
+        the split rules route every example as rpart does.
+    node : ndarray of int
+        rpart's node numbers (root 1, children 2n and 2n + 1).
+    complexity : ndarray of float
+        rpart's ``frame$complexity`` per node: the cp at which rpart's ``prune`` removes the
+        node's split, in units of the root's risk.
+    cptable : ndarray of float
+        The ``CP`` column of rpart's cp table, decreasing.
+    """
+
+    tree: Tree
+    node: np.ndarray
+    complexity: np.ndarray
+    cptable: np.ndarray
+
+    def prune(self, cp: float) -> Pruning:
+        """What ``prune(fit, cp)`` keeps: every split whose complexity is at most ``cp`` is
+        snipped off (``prune.rpart``: ``toss <- id[ff$complexity <= cp & ...]``)."""
+        return Pruning.from_collapsed(self.tree, (self.complexity <= cp) & ~self.tree.is_leaf)
+
+    @property
+    def root_errors(self) -> int:
+        """Misclassified examples at the root, R(root) in counts: cp = alpha / R(root)."""
+        counts = self.tree.counts[0]
+        return int(counts.sum() - counts.max())
+
+    def exact_complexity(self) -> np.ndarray:
+        """The exact weakest-link cp of every node: the alpha at which
+        :func:`prunekit.cost_complexity_path` collapses it (or cuts it away with an ancestor),
+        divided by R(root); ``inf`` at leaves."""
+        path = cost_complexity_path(self.tree, "error")
+        return path.node_alpha * self.tree.n_samples / self.root_errors
+
+    def exact_cptable(self) -> np.ndarray:
+        """The distinct cps of the exact weakest-link sequence, decreasing (rpart's order)."""
+        path = cost_complexity_path(self.tree, "error")
+        return (path.alphas * self.tree.n_samples / self.root_errors)[::-1]
+
+    def smallest_minimiser(self, cp: float) -> Pruning:
+        """The smallest pruning minimising R_alpha at alpha = cp R(root), as
+        :func:`prunekit.cost_complexity_pruning` finds it; a cp within a relative 1e-9 of a node's
+        exact cp counts as equal to it (rpart's cps are rounded doubles)."""
+        exact = self.exact_complexity()
+        return Pruning.from_collapsed(self.tree, (exact <= cp * (1 + 1e-9)) & ~self.tree.is_leaf)
+
+    def cost(self, pruning: Pruning, cp: float) -> float:
+        """R_alpha(P) / R(root) = (errors(P) + cp R(root) |leaves(P)|) / R(root), the cost
+        rpart's cp measures, on the growing sample."""
+        return (pruning.errors() + cp * self.root_errors * pruning.n_leaves) / self.root_errors
+
+
+def rpart_tree_from_frame(frame, n_features: int) -> RpartTree:
+    """Rebuild an rpart tree from the table :func:`grow_rpart` reads (one row per node).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Columns ``node``, ``var`` (``"<leaf>"`` or ``"x<j>"``), ``complexity``, ``ncat`` and
+        ``index`` (the split; ncat -1 sends values below ``index`` to node 2n, +1 sends them
+        to 2n + 1), and the class counts ``c0``, ``c1``, ...
+    n_features : int
+
+    Returns
+    -------
+    RpartTree
+        ``cptable`` is the distinct complexities of the internal nodes, decreasing, and 0.
+    """
+    node = frame["node"].to_numpy(dtype=np.int64)
+    where = {int(v): i for i, v in enumerate(node)}
+    n = len(node)
+    left, right = np.full(n, -1), np.full(n, -1)
+    feature, threshold = np.full(n, -1), np.full(n, np.nan)
+    names = frame["var"].astype(str).to_numpy()
+    for i in np.flatnonzero(names != "<leaf>"):
+        low, high = where[2 * int(node[i])], where[2 * int(node[i]) + 1]
+        if frame["ncat"].iloc[i] > 0:
+            low, high = high, low
+        left[i], right[i] = low, high
+        feature[i] = int(names[i][1:])
+        # rpart sends x < index one way; prunekit sends x <= threshold left
+        threshold[i] = np.nextafter(float(frame["index"].iloc[i]), -np.inf)
+    counts = frame[sorted((c for c in frame.columns if c[0] == "c" and c[1:].isdigit()),
+                          key=lambda c: int(c[1:]))].to_numpy(dtype=np.int64)
+    tree = Tree.from_arrays(left, right, counts, feature, threshold, n_features=n_features)
+    complexity = frame["complexity"].to_numpy(dtype=float)
+    cps = np.unique(np.append(complexity[~tree.is_leaf], 0.0))[::-1]
+    return RpartTree(tree, node, complexity, cps)
+
+
+def rpart_available(rscript: str = "Rscript") -> bool:
+    """Whether ``rscript`` runs and has the rpart package."""
+    import shutil
+    import subprocess
+
+    if shutil.which(rscript) is None:
+        return False
+    done = subprocess.run([rscript, "-e", "library(rpart)"], capture_output=True)
+    return done.returncode == 0
+
+
+def grow_rpart(X, y, *, minsplit: int = RPART_MINSPLIT, minbucket: int = RPART_MINBUCKET,
+               rscript: str = "Rscript") -> RpartTree:
+    """Grow a classification tree with R's rpart (to cp = 0) and rebuild it in prunekit.
+
+    Runs :data:`RPART_SCRIPT` (rpart with ``cp = 0, xval = 0, maxcompete = 0,
+    maxsurrogate = 0`` and the given ``minsplit``, ``minbucket``) in a temporary folder.
+    The rebuilt tree routes ``X`` to rpart's counts exactly (checked).
+
+    Parameters
+    ----------
+    X : array-like of shape (m, d), numeric
+    y : array-like of int, labels 0..K-1
+    minsplit, minbucket : int
+        rpart.control's smallest node to split and smallest leaf (defaults 20 and 7).
+    rscript : str, default "Rscript"
+
+    Returns
+    -------
+    RpartTree
+        With rpart's own cp table.
+    """
+    import subprocess
+    import tempfile
+
+    import pandas as pd
+
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y)
+    if X.ndim != 2 or len(X) != len(y):
+        raise ValueError("X must be 2-d with one row per label in y.")
+    minsplit = check_count(minsplit, "minsplit", minimum=2)
+    minbucket = check_count(minbucket, "minbucket", minimum=1)
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        data = pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])])
+        data["y"] = y
+        data.to_csv(folder / "data.csv", index=False, float_format="%.17g")
+        done = subprocess.run([rscript, str(RPART_SCRIPT), str(folder / "data.csv"),
+                               str(folder), str(minsplit), str(minbucket)],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"rpart failed: {done.stderr.strip()}")
+        frame = pd.read_csv(folder / "frame.csv")
+        splits = pd.read_csv(folder / "splits.csv")
+        cptable = pd.read_csv(folder / "cptable.csv")["CP"].to_numpy()
+    inner = frame["var"] != "<leaf>"
+    frame["ncat"], frame["index"] = np.nan, np.nan
+    frame.loc[inner, "ncat"] = splits["ncat"].to_numpy()
+    frame.loc[inner, "index"] = splits["index"].to_numpy()
+    fit = rpart_tree_from_frame(frame, X.shape[1])
+    codes = np.searchsorted(np.unique(y), y)
+    if not np.array_equal(fit.tree.node_counts(X, codes), fit.tree.counts):
+        raise RuntimeError("the rebuilt tree does not route the data as rpart did.")
+    return RpartTree(fit.tree, fit.node, fit.complexity, cptable)
+
+
+def rpart_frame(fit: RpartTree):
+    """The table :func:`rpart_tree_from_frame` reads back, for storing an rpart tree."""
+    import pandas as pd
+
+    tree = fit.tree
+    inner = ~tree.is_leaf
+    ncat = np.full(tree.n_nodes, np.nan)
+    index = np.full(tree.n_nodes, np.nan)
+    # the child numbered 2n is prunekit's left child exactly when ncat = -1
+    even_left = fit.node[np.maximum(tree.left, 0)] == 2 * fit.node
+    ncat[inner] = np.where(even_left[inner], -1.0, 1.0)
+    index[inner] = np.nextafter(tree.threshold[inner], np.inf)
+    frame = pd.DataFrame(dict(node=fit.node, var=np.where(inner, [f"x{f}" for f in
+                                                                tree.feature], "<leaf>"),
+                              complexity=fit.complexity, ncat=ncat, index=index))
+    for k in range(tree.n_classes):
+        frame[f"c{k}"] = tree.counts[:, k]
+    return frame
+
+
+def compare_rpart(fit: RpartTree) -> dict:
+    """rpart's cp table and ``prune`` against the exact weakest-link sequence on one tree.
+
+    Returns
+    -------
+    dict
+        ``nodes`` and ``splits`` of the tree; ``splits_differ``, the splits whose rpart
+        complexity differs from the exact weakest-link cp (relative tolerance 1e-9);
+        ``rpart_cps`` and ``exact_cps``, the lengths of the two cp tables; and, over the cps
+        of rpart's own table, ``prune_differs``, how many ``prune(fit, cp)`` calls return
+        another subtree than the smallest minimiser of R_alpha (alpha = cp R(root)), and
+        ``prune_not_minimal``, how many of those return a subtree of strictly larger
+        R_alpha (relative margin 1e-9).
+    """
+    tree = fit.tree
+    inner = ~tree.is_leaf
+    exact = fit.exact_complexity()
+    tolerance = 1e-9 * np.maximum(1.0, np.abs(exact))
+    differ = inner & ~(np.abs(exact - fit.complexity) <= tolerance)
+    different = worse = 0
+    for cp in fit.cptable:
+        rpart_pruning, best = fit.prune(cp), fit.smallest_minimiser(cp)
+        if rpart_pruning != best:
+            different += 1
+            excess = fit.cost(rpart_pruning, cp) - fit.cost(best, cp)
+            worse += bool(excess > 1e-9 * fit.cost(best, cp))
+    return dict(nodes=tree.n_nodes, splits=int(inner.sum()), splits_differ=int(differ.sum()),
+                rpart_cps=len(fit.cptable), exact_cps=len(fit.exact_cptable()),
+                prune_differs=different, prune_not_minimal=worse)
+
+
+#: The sample of the small tree on which rpart's prune misses the minimiser (Chapter 9).
+RPART_EXAMPLE = dict(n_samples=200, n_features=16, noise=0.2, random_state=1)
+
+
+def rpart_example(rscript: str = "Rscript") -> RpartTree:
+    """rpart's tree (default control, grown to cp = 0) on :data:`RPART_EXAMPLE`'s sample of
+    :func:`prunekit.datasets.make_boolean_dnf`: 11 nodes, and one cp of rpart's own table at
+    which ``prune`` returns a subtree that does not minimise R_alpha."""
+    X, y = make_boolean_dnf(**RPART_EXAMPLE)
+    return grow_rpart(X, y, rscript=rscript)
