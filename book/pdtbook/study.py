@@ -465,9 +465,9 @@ _RUNNERS = {
     "hs-cv": _hs_cv,
     "forest": _forest,
 }
-#: The packages a method needs beyond prunekit's book extra, by method: hierarchical
-#: shrinkage is imodels' (``pip install "prunekit[study]"``), optimal trees need STreeD
-#: (``pip install "prunekit[optimal]"``).
+#: The packages a method needs beyond pdtbook's dependencies, by method: hierarchical
+#: shrinkage is imodels' (``pip install "pdtbook[study]"``), optimal trees need STreeD
+#: (``pip install "pdtbook[optimal]"``).
 NEEDS = {"hs-cv": ("imodels",), "optimal-cv": ("pystreed",)}
 #: The methods whose tree is grown on the growing part and pruned with the pruning part.
 USES_PRUNING_SET = ("ccp-holdout", "rep", "krep", "nobel-indep", "cvp")

@@ -89,11 +89,11 @@ def test_every_method_on_tiny_data(iris_rows):
 
 
 def test_optimal_trees_need_pystreed(monkeypatch):
-    """Without STreeD (``prunekit[optimal]``) the optimal tree is left out of the default
+    """Without STreeD (``pdtbook[optimal]``) the optimal tree is left out of the default
     methods, and asking for it names the extra."""
     monkeypatch.setitem(sys.modules, "pystreed", None)
     assert "optimal-cv" not in st.available_methods()
-    with pytest.raises(ModuleNotFoundError, match=r'pip install "prunekit\[optimal\]"'):
+    with pytest.raises(ModuleNotFoundError, match=r'pip install "pdtbook\[optimal\]"'):
         st.run(["iris"], splits=1, methods=["optimal-cv"], progress=False)
 
 
@@ -148,14 +148,14 @@ def test_optimal_tree_out_of_time_everywhere_is_an_error(monkeypatch):
 
 
 def test_a_method_whose_package_is_missing_is_not_available(monkeypatch):
-    """Without imodels (``prunekit[study]``), hierarchical shrinkage is left out of the
+    """Without imodels (``pdtbook[study]``), hierarchical shrinkage is left out of the
     default methods, and asking for it says which extra installs it."""
     monkeypatch.setitem(sys.modules, "imodels", None)        # import imodels fails
     methods = st.available_methods()
     assert methods == tuple(m for m in st.STUDY_METHODS if m != "hs-cv")
     rows = st.run(["iris"], splits=1, progress=False)
     assert [row["method"] for row in rows] == list(methods)
-    message = r"method 'hs-cv' needs imodels.*pip install \"prunekit\[study\]\""
+    message = r"method 'hs-cv' needs imodels.*pip install \"pdtbook\[study\]\""
     with pytest.raises(ModuleNotFoundError, match=message):
         st.run(["iris"], splits=1, methods=["unpruned", "hs-cv"], progress=False)
     with pytest.raises(ModuleNotFoundError, match=message):
@@ -164,10 +164,10 @@ def test_a_method_whose_package_is_missing_is_not_available(monkeypatch):
         st.run(["iris"], methods=["magic"], progress=False)
 
 
-def test_a_missing_package_of_the_book_extra_is_named(monkeypatch):
+def test_a_missing_dependency_of_the_book_is_named(monkeypatch):
     results = pd.read_csv(RESULTS)
     monkeypatch.setitem(sys.modules, "scikit_posthocs", None)
-    with pytest.raises(ModuleNotFoundError, match=r'pip install "prunekit\[book\]"'):
+    with pytest.raises(ModuleNotFoundError, match=r'pip install "pdtbook"'):
         st.nemenyi(results)
 
 
@@ -177,7 +177,7 @@ def test_a_dask_scheduler_without_distributed_names_the_extra(monkeypatch, capsy
     with pytest.raises(SystemExit):
         st.main(["iris", "--splits", "1", "--dask-scheduler", "tcp://127.0.0.1:1",
                  "--out", str(tmp_path / "study.csv")])
-    assert 'pip install "prunekit[cluster]"' in capsys.readouterr().err
+    assert 'pip install "pdtbook[cluster]"' in capsys.readouterr().err
 
 
 def test_a_split_is_a_function_of_its_index(iris_rows):

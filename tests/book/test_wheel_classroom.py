@@ -276,7 +276,7 @@ def local_clone(folder: Path) -> tuple[str, str]:
     _git("clone", "-q", ROOT, clone, cwd=folder)
     for distribution in (LIBRARY, BOOK):
         place = clone / distribution.folder.relative_to(ROOT)
-        shutil.rmtree(place / distribution.name)
+        shutil.rmtree(place / distribution.name, ignore_errors=True)
         copy_package_source(place, distribution)
     _git("checkout", "-q", "-B", branch, cwd=clone)
     _git("add", "-A", cwd=clone)
