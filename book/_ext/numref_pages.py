@@ -8,6 +8,14 @@ domain gives Sphinx's resolution an environment whose ``get_doctree`` reads each
 and keeps it for the build; everything else is Sphinx's. The built pages are unchanged, byte
 for byte.
 
+Only public interfaces are used: the domain replaces Sphinx's standard domain
+(``Sphinx.add_domain(..., override=True)``) and overrides ``Domain.resolve_xref``, the method
+every domain implements, for the ``numref`` role alone; every other role goes to Sphinx's
+``resolve_xref`` with the environment untouched. Should a later Sphinx stop reading the
+target page through ``env.get_doctree``, the references still resolve, only without the
+saving; ``tests/book/test_sphinx_private.py`` builds a small book and fails if a target page
+is read more than once.
+
 The kept doctrees are only read (the target node's type, ids and number); a page read again
 (``clear_doc``) is dropped from the cache.
 """
@@ -46,9 +54,10 @@ class StandardDomain(std.StandardDomain):
         super().clear_doc(docname)
         self._target_doctrees.pop(docname, None)
 
-    def _resolve_numref_xref(self, env, *args, **kwargs):
-        return super()._resolve_numref_xref(
-            _EnvironmentReadingPagesOnce(env, self._target_doctrees), *args, **kwargs)
+    def resolve_xref(self, env, fromdocname, builder, typ, target, node, contnode):
+        if typ == "numref":
+            env = _EnvironmentReadingPagesOnce(env, self._target_doctrees)
+        return super().resolve_xref(env, fromdocname, builder, typ, target, node, contnode)
 
 
 def setup(app: Sphinx) -> dict:

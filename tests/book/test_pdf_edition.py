@@ -1,7 +1,7 @@
 """The parts of the PDF edition that need no TeX: the explorer's static frame read from the
 widget state a notebook stores, the PDF's table of contents, its file name, and the column
-widths of long tables (book/_ext/book_pages.py, book/latex/pdf_toc.py). The PDF itself is
-checked by tests/pdf/test_pdf.py after `make pdf`."""
+widths of long tables (book/_ext/explorer_frames.py, pdf_link.py, long_tables.py;
+book/latex/pdf_toc.py). The PDF itself is checked by tests/pdf/test_pdf.py after `make pdf`."""
 
 import base64
 import sys
@@ -14,7 +14,9 @@ from docutils import nodes
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "book" / "_ext"), str(ROOT / "book" / "latex")]
 
-import book_pages  # noqa: E402
+import explorer_frames  # noqa: E402
+import long_tables  # noqa: E402
+import pdf_link  # noqa: E402
 import pdf_toc  # noqa: E402
 
 
@@ -48,7 +50,7 @@ def explorer_state():
 
 def test_static_frame_is_the_selected_frame_with_the_sliders_setting(explorer_state):
     settings, parts = [], []
-    book_pages.static_frame(explorer_state, "box", settings, parts)
+    explorer_frames.static_frame(explorer_state, "box", settings, parts)
     assert settings == [("depth", "1")]
     assert parts == [("text", "3 < 4"), ("image", b"one")]
 
@@ -57,10 +59,10 @@ def test_static_frame_follows_nested_stacks(explorer_state):
     explorer_state["outer"] = _model("StackModel", {
         "selected_index": 0, "children": ["IPY_MODEL_f2", "IPY_MODEL_box"]})
     settings, parts = [], []
-    book_pages.static_frame(explorer_state, "outer", settings, parts)
+    explorer_frames.static_frame(explorer_state, "outer", settings, parts)
     assert parts == [("image", b"two")]
     explorer_state["outer"]["state"]["selected_index"] = 1
-    book_pages.static_frame(explorer_state, "outer", settings, parts)
+    explorer_frames.static_frame(explorer_state, "outer", settings, parts)
     assert parts[-1] == ("image", b"one")
 
 
@@ -76,7 +78,7 @@ def test_pdf_toc_leaves_out_only_the_library_reference():
 
 def test_pdf_name_follows_the_latex_target():
     config = SimpleNamespace(latex_documents=[("book/intro", "pruning-decision-trees.tex")])
-    assert book_pages.pdf_name(config) == "pruning-decision-trees.pdf"
+    assert pdf_link.pdf_name(config) == "pruning-decision-trees.pdf"
 
 
 def test_long_tables_get_widths_by_the_length_of_their_text():
@@ -84,7 +86,7 @@ def test_long_tables_get_widths_by_the_length_of_their_text():
     group = nodes.tgroup(cols=2)
     group += [nodes.colspec(), nodes.colspec()]
     body = nodes.tbody()
-    for _ in range(book_pages.LONGTABLE_ROWS + 1):
+    for _ in range(long_tables.LONGTABLE_ROWS + 1):
         body += nodes.row("", nodes.entry("", nodes.paragraph(text="T")),
                           nodes.entry("", nodes.paragraph(text="a long explanation " * 3)))
     group += body
@@ -92,7 +94,7 @@ def test_long_tables_get_widths_by_the_length_of_their_text():
     document = nodes.document(None, None)
     document += table
     app = SimpleNamespace(builder=SimpleNamespace(format="latex"))
-    book_pages.wrap_long_tables(app, document, "page")
+    long_tables.wrap_long_tables(app, document, "page")
     widths = [colspec["colwidth"] for colspec in table.findall(nodes.colspec)]
     assert "colwidths-given" in table["classes"] and "colwidths-auto" not in table["classes"]
     assert widths[0] == 4 and widths[1] > 10 * widths[0]
