@@ -3,15 +3,18 @@
 #   make book    build the HTML book into _build/html (EDITION=student: without solutions)
 #   make pdf     build the PDF edition into _build/pdf/pruning-decision-trees.pdf
 #   make test    everything CI runs: library tests, notebooks (nbval), book build, browser, PDF
+#   make deps    install the Debian packages the tests and the PDF need (apt, when missing)
+#   make check-generated   check that every generated file is current (make test does first)
 #   make lab     JupyterLab on the chapter notebooks
 #   make bench   run the benchmarks
 #   make clean   remove the built book and the copied JavaScript
 #
 # The first target that needs them creates the Python environment in .venv and installs the
 # JavaScript assets (needs Python 3.11, Node.js with npm). Nothing is installed outside this folder,
-# except Debian's chromium for the browser test (`make chromium`), R with rpart for the rpart
-# comparison (`make rpart`), Weka with a Java runtime for the J48 comparison (`make weka`) and
-# TeX Live for the PDF edition (`make texlive`).
+# except Debian's packages, with apt and only when missing (`make deps`, which `make test` runs):
+# R with rpart for the rpart comparison (`make rpart`), Weka with a Java runtime for the J48
+# comparison (`make weka`), Chromium for the browser test (`make chromium`) and TeX Live for
+# the PDF edition (`make texlive`, which `make pdf` runs).
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -39,11 +42,11 @@ export PRUNEKIT_WEKA_JAR := $(WEKA_JAR)
 PYTEST := pytest -p no:cacheprovider
 BUILD_BOOK := jupyter-book build . -W -n --keep-going
 
-.PHONY: help venv book book-full book-student pdf texlive test test-library test-classroom \
-  test-programs browser-test chromium rpart weka lab bench clean
+.PHONY: help venv book book-full book-student pdf test test-library test-classroom browser-test \
+  check-generated deps deps-library deps-pages chromium rpart weka texlive lab bench clean
 
 help:
-	@sed -n '3,8s/^# *//p' Makefile
+	@sed -n '3,10s/^# *//p' Makefile
 
 # ---------------------------------------------------------------------------------------------
 # Environment
@@ -131,15 +134,6 @@ pdf: venv
 	@echo
 	@echo "The PDF edition is built: $(PDF) ($$(pdfinfo $(PDF) | awk '/^Pages/ {print $$2}') pages)."
 
-# Debian's TeX Live for the PDF edition, the smallest set that builds it (about 110 MB to
-# download): XeLaTeX and the LaTeX packages Sphinx and Jupyter Book use, latexmk, the GNU
-# FreeFont faces Sphinx sets for XeLaTeX, rsvg-convert for the SVG figures, and poppler's
-# pdftotext and pdffonts for the PDF test.
-TEXLIVE_PACKAGES := texlive-xetex texlive-latex-extra texlive-fonts-recommended latexmk \
-  fonts-freefont-otf librsvg2-bin poppler-utils
-texlive:
-	$(call apt_install,command -v xelatex >/dev/null && command -v latexmk >/dev/null && command -v rsvg-convert >/dev/null && command -v pdffonts >/dev/null && kpsewhich rsfs10.tfm >/dev/null && fc-list | grep -q FreeSerif,TeX Live,--no-install-recommends $(TEXLIVE_PACKAGES))
-
 # ---------------------------------------------------------------------------------------------
 # Tests (stop at the first failing step)
 
@@ -152,12 +146,12 @@ export PRUNEKIT_CLASSROOM := $(CLASSROOM)
 CLASSROOM_TESTS := tests/book/test_wheel_classroom.py
 
 test: venv
-	$(MAKE) --no-print-directory rpart
-	$(MAKE) --no-print-directory weka
+	$(MAKE) --no-print-directory check-generated
+	$(MAKE) --no-print-directory deps-library
 	rm -rf $(CLASSROOM)
 	@echo "== 1/5 library tests; beside them, the classroom for step 2 and the programs of step 4"
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-library test-classroom \
-	  test-programs
+	  deps-pages
 	@echo "== 2/5 notebooks, each run once from the built wheel: every stored output must match"
 	$(PYTEST) $(CLASSROOM_TESTS) -m notebooks -n 2
 	@echo "== 3/5 book build, both editions side by side (warnings are errors)"
@@ -178,8 +172,38 @@ test-library: venv
 test-classroom: venv
 	$(PYTEST) $(CLASSROOM_TESTS) -m classroom -q
 
-# Chromium and TeX Live for step 4, installed with apt (when missing) while step 1 runs.
-test-programs:
+# The generated files the repository keeps: the preface's map (book/chapter_map.py), the
+# install cell of every notebook (book/install_cell.py), the glossary links at each term's first
+# use (book/link_glossary.py) and the student notebooks (exercises/make_student.py). Each
+# script's --check writes nothing and names what is stale; all four run (two at a time), and
+# the target fails if any of them found something stale. Run the script without --check to
+# bring its files up to date.
+GENERATORS := book/chapter_map.py book/install_cell.py book/link_glossary.py \
+  exercises/make_student.py
+check-generated: venv
+	@printf '%s\n' $(GENERATORS) | xargs -P 2 -I SCRIPT python SCRIPT --check || { \
+	  echo "Generated files are stale: run the scripts named above (without --check)."; \
+	  exit 1; }
+	@echo "Generated files are current ($(GENERATORS))."
+
+# ---------------------------------------------------------------------------------------------
+# Debian's packages
+
+# Every Debian package the project needs besides .venv and the JavaScript assets, each program
+# installed with apt only when its check finds it missing (apt_install, below), in two groups:
+# what the library tests compare with (deps-library: R with rpart, Weka) and what renders the
+# built book (deps-pages: Chromium for the browser test, TeX Live for the PDF edition).
+# `make test` installs the first before its step 1 and the second while step 1 runs; `make pdf`
+# installs TeX Live only. One program after another, never side by side: apt holds a lock.
+deps:
+	$(MAKE) --no-print-directory deps-library
+	$(MAKE) --no-print-directory deps-pages
+
+deps-library:
+	$(MAKE) --no-print-directory rpart
+	$(MAKE) --no-print-directory weka
+
+deps-pages:
 	$(MAKE) --no-print-directory chromium
 	$(MAKE) --no-print-directory texlive
 
@@ -208,6 +232,15 @@ rpart:
 # brings a Java runtime).
 weka:
 	$(call apt_install,command -v java >/dev/null && [ -f "$(WEKA_JAR)" ],Weka ($(WEKA_JAR)),weka)
+
+# Debian's TeX Live for the PDF edition, the smallest set that builds it (about 110 MB to
+# download): XeLaTeX and the LaTeX packages Sphinx and Jupyter Book use, latexmk, the GNU
+# FreeFont faces Sphinx sets for XeLaTeX, rsvg-convert for the SVG figures, and poppler's
+# pdftotext and pdffonts for the PDF test.
+TEXLIVE_PACKAGES := texlive-xetex texlive-latex-extra texlive-fonts-recommended latexmk \
+  fonts-freefont-otf librsvg2-bin poppler-utils
+texlive:
+	$(call apt_install,command -v xelatex >/dev/null && command -v latexmk >/dev/null && command -v rsvg-convert >/dev/null && command -v pdffonts >/dev/null && kpsewhich rsfs10.tfm >/dev/null && fc-list | grep -q FreeSerif,TeX Live,--no-install-recommends $(TEXLIVE_PACKAGES))
 
 # ---------------------------------------------------------------------------------------------
 # Working with the notebooks
