@@ -14,9 +14,10 @@ in the book.
   reStructuredText ``|...|`` is a substitution and a trailing underscore makes a word a
   reference. Both are escaped outside literals, roles, literal blocks and directives, and every
   "Chapter N" becomes a link to the chapter.
-* **prunekit's own members.** Members a prunekit class inherits from another library
-  (scikit-learn's ``set_params``, ``set_fit_request``; a named tuple's field getters, which the
-  class's Attributes section already describes) are left out of the reference.
+* **The book's own members.** Members a class of prunekit or pdtbook (the book's own code)
+  inherits from another library (scikit-learn's ``set_params``, ``set_fit_request``; a named
+  tuple's field getters, which the class's Attributes section already describes) are left out
+  of the reference.
 """
 
 from __future__ import annotations
@@ -25,14 +26,17 @@ import re
 
 from sphinx.application import Sphinx
 
+# The packages the reference documents: the library and the book's own code.
+OWN_PACKAGES = ("prunekit", "pdtbook")
+
 
 def _defining_path(target: str) -> str | None:
     """``prunekit.Tree`` -> ``prunekit.tree.Tree``: where a re-exported name is defined, or
-    ``None`` when ``target`` is not a prunekit name that can be found that way."""
+    ``None`` when ``target`` is not a prunekit (or pdtbook) name that can be found that way."""
     import importlib
 
     parts = target.split(".")
-    if parts[0] != "prunekit":
+    if parts[0] not in OWN_PACKAGES:
         return None
     for split in range(len(parts) - 1, 0, -1):        # the longest importable module first
         module_name = ".".join(parts[:split])
@@ -108,14 +112,14 @@ def escape_docstring_notation(app, what, name, obj, options, lines) -> None:
 
 
 def skip_foreign_members(app, what, name, obj, skip, options):
-    """Leave out of the reference the members a prunekit class inherits from another library
-    (scikit-learn's ``set_params``, ``set_fit_request``, ...; a named tuple's field getters,
-    which its docstring's Attributes section already describes)."""
+    """Leave out of the reference the members a prunekit or pdtbook class inherits from
+    another library (scikit-learn's ``set_params``, ``set_fit_request``, ...; a named tuple's
+    field getters, which its docstring's Attributes section already describes)."""
     if what != "class":
         return None
     target = getattr(obj, "fget", obj)                 # a property: its getter
     home = getattr(target, "__module__", None)
-    if home is None or not home.startswith("prunekit"):
+    if home is None or home.split(".")[0] not in OWN_PACKAGES:
         return True
     return None
 
