@@ -5,47 +5,41 @@ The companion library of the open textbook *Pruning Decision Trees*. Two objects
 growing sample, and :class:`Pruning`, a subtree sharing the tree's root.
 """
 
-from prunekit import bounds, datasets, growing, heuristics, optimal, plotting
+from prunekit import bounds, datasets, growing, optimal, plotting
+from prunekit.bottom_up_pruning import bottom_up_prune
 from prunekit.cost_complexity_pruning import (
     CostComplexityPath,
+    CostComplexityPruner,
+    CrossValidatedCostComplexityPruner,
     cost_complexity,
     cost_complexity_path,
     cross_validate_alpha,
     holdout_alpha,
 )
-from prunekit.estimator import (
-    CostComplexityPruner,
-    CriticalValuePruner,
-    CrossValidatedCostComplexityPruner,
-    ErrorBasedPruner,
-    HoldoutPruner,
-    KearnsMansourPruner,
-    KReducedErrorPruner,
-    MinimumErrorPruner,
-    NobelPruner,
-    PessimisticPruner,
-    PrunedTreeClassifier,
-    Pruner,
-    RademacherBoundPruner,
-    ReducedErrorPruner,
-)
-from prunekit.export import export_text
-from prunekit.growing import bottom_up_prune, grow_tree, id3
-from prunekit.heuristics import (
+from prunekit.critical_value_pruning import (
     CriticalValuePath,
+    CriticalValuePruner,
     critical_value,
     critical_value_path,
-    error_based,
-    error_based_raising,
-    minimum_error,
-    pessimistic,
 )
-from prunekit.kearns_mansour_pruning import kearns_mansour, kearns_mansour_global
-from prunekit.nobel_pruning import best_pruning_by_size, nobel
+from prunekit.error_based_pruning import ErrorBasedPruner, error_based, error_based_raising
+from prunekit.estimator import PrunedTreeClassifier
+from prunekit.export import export_text
+from prunekit.growing import grow_tree, id3
+from prunekit.k_reduced_error_pruning import KReducedErrorPruner, k_reduced_error
+from prunekit.kearns_mansour_pruning import (
+    KearnsMansourPruner,
+    kearns_mansour,
+    kearns_mansour_global,
+)
+from prunekit.minimum_error_pruning import MinimumErrorPruner, minimum_error
+from prunekit.nobel_pruning import NobelPruner, best_pruning_by_size, nobel
 from prunekit.optimal import Binarization, binarize, optimal_tree, penalized_risk
+from prunekit.pessimistic_pruning import PessimisticPruner, pessimistic
 from prunekit.plotting import plot_tree
-from prunekit.rademacher import k_reduced_error, rademacher_penalty
-from prunekit.reduced_error_pruning import reduced_error
+from prunekit.pruner import HoldoutPruner, Pruner
+from prunekit.rademacher import RademacherBoundPruner, rademacher_penalty
+from prunekit.reduced_error_pruning import ReducedErrorPruner, reduced_error
 from prunekit.tree import Pruning, Tree, all_prunings, count_prunings
 
 __all__ = [
@@ -62,8 +56,18 @@ __all__ = [
     "CrossValidatedCostComplexityPruner", "KearnsMansourPruner", "NobelPruner",
     "KReducedErrorPruner", "RademacherBoundPruner", "export_text",
     "Binarization", "binarize", "optimal_tree", "penalized_risk",
-    "bounds", "datasets", "growing", "heuristics", "optimal", "plotting", "plot_tree",
+    "bounds", "datasets", "growing", "optimal", "plotting", "plot_tree",
 ]
+
+
+def __getattr__(name: str):
+    """``prunekit.heuristics``, the deprecated module of the classic heuristics, on first use."""
+    if name == "heuristics":
+        import importlib
+
+        return importlib.import_module("prunekit.heuristics")   # warns: DeprecationWarning
+    raise AttributeError(f"module 'prunekit' has no attribute {name!r}")
+
 from importlib import metadata as _metadata  # noqa: E402
 
 try:     # the installed distribution's version; the source's own when prunekit is not installed

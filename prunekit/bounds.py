@@ -11,7 +11,7 @@ import numbers
 
 import numpy as np
 
-from prunekit._validation import (
+from prunekit.validation import (
     check_broadcastable,
     check_choice,
     check_count,

@@ -14,17 +14,24 @@ the smallest
 :func:`cost_complexity_path` computes the whole sequence with a priority queue keyed by g and
 updates along the ancestors of each collapsed node: O(n log n) plus the ancestor walks, instead
 of rescanning every node at every step as scikit-learn's ``ccp_pruning_path`` does (quadratic).
+
+Alpha is chosen by V-fold cross-validation (Breiman et al. 1984, Sec. 3.4;
+:func:`cross_validate_alpha`) or on a hold-out sample (:func:`holdout_alpha`).
+:class:`CostComplexityPruner` (a fixed alpha) and :class:`CrossValidatedCostComplexityPruner`
+(alpha by cross-validation, the default of :class:`~prunekit.PrunedTreeClassifier`) are the
+method for the classifier.
 """
 
 from __future__ import annotations
 
 import heapq
 import numbers
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit._validation import (
+from prunekit.validation import (
     as_array,
     check_choice,
     check_count,
@@ -32,18 +39,26 @@ from prunekit._validation import (
     check_real,
     check_seed,
 )
+from prunekit._parameters import check_parameters, checked_where_used, constraint
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
 from prunekit.path import PruningPath, leaf_intervals, sum_per_step
+from prunekit.pruner import Pruner
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
 __all__ = ["RISKS", "leaf_risks", "CostComplexityPath", "cost_complexity_path",
-           "cost_complexity", "AlphaSelection", "cross_validate_alpha", "holdout_alpha"]
+           "cost_complexity", "AlphaSelection", "cross_validate_alpha", "holdout_alpha",
+           "RULES", "CostComplexityPruner", "CrossValidatedCostComplexityPruner"]
 
 RISKS = ("error", "impurity")
 
 
-def _check_alpha(alpha) -> float:
-    return check_real(alpha, "alpha", minimum=0)
+def _check_alpha(alpha, name: str = "alpha") -> float:
+    return check_real(alpha, name, minimum=0)
+
+
+#: The checks of the parameters of :func:`cost_complexity`, which
+#: :class:`CostComplexityPruner` shares.
+_CCP_PARAMETERS = {"alpha": _check_alpha, "risk": constraint(check_choice, options=RISKS)}
 
 
 def _node_impurity(tree: Tree) -> np.ndarray:
@@ -254,7 +269,7 @@ def cost_complexity(tree: Tree, alpha, risk: str = "error") -> Pruning:
         Breiman et al. 1984, Prop. 10.7).
     """
     check_tree(tree)
-    alpha = _check_alpha(alpha)
+    alpha, risk = check_parameters(_CCP_PARAMETERS, alpha=alpha, risk=risk)
     return cost_complexity_path(tree, risk).pruning_at(alpha)
 
 
@@ -426,3 +441,144 @@ def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error") -> AlphaSel
     errors = path.errors(counts)
     return _selection(path, path.alphas.copy(), errors.astype(float), int(counts[0].sum()),
                       "hold-out")
+
+
+# ---------------------------------------------------------------------- the pruners
+#: The rules :class:`CrossValidatedCostComplexityPruner` chooses alpha with.
+RULES = ("1-SE", "0-SE")
+
+_ALPHA_SCALE = """With ``risk="error"`` alpha is a misclassification rate per leaf (Breiman's
+    R(t) = r(t)p(t)): a branch is kept only while it saves more than alpha * m training errors
+    per extra leaf, so it is not on the scale of scikit-learn's ``ccp_alpha``, which weighs
+    the grower's impurity (Gini or entropy) instead; ``risk="impurity"`` is exactly
+    ``ccp_alpha``'s scale (the same value gives scikit-learn's tree)."""
+
+
+def _check_folds(cv, name: str):
+    """A number of folds, at least 2, or a scikit-learn splitter (checked with the data)."""
+    if isinstance(cv, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a number of folds or a scikit-learn splitter, got a "
+                        "bool.")
+    if isinstance(cv, numbers.Integral):
+        return check_count(cv, name, minimum=2)
+    return cv
+
+
+class CostComplexityPruner(Pruner):
+    __doc__ = f"""Cost-complexity pruning at a fixed alpha (Breiman et al. 1984; see
+    :func:`prunekit.cost_complexity`).
+
+    {_ALPHA_SCALE}
+
+    Parameters
+    ----------
+    alpha : float, default 0.0
+        Complexity parameter; 0 gives T1, the smallest pruning with the tree's own risk.
+    risk : {{"error", "impurity"}}, default "error"
+        The leaf risk R(t) (:func:`prunekit.cost_complexity_pruning.leaf_risks`).
+    """
+
+    _function = staticmethod(cost_complexity)
+    _parameter_checks = _CCP_PARAMETERS
+
+    def __init__(self, *, alpha=0.0, risk="error"):
+        self.alpha = alpha
+        self.risk = risk
+
+    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
+        self._check_parameters()
+        return cost_complexity(tree, self.alpha, self.risk)
+
+
+class CrossValidatedCostComplexityPruner(Pruner):
+    __doc__ = f"""Cost-complexity pruning with alpha chosen by V-fold cross-validation.
+
+    Breiman et al.'s (1984, Sec. 3.4) procedure, the one the book recommends for a single
+    readable tree (Chapter 9): :func:`prunekit.cross_validate_alpha` grows a tree on each
+    training part of the folds, with the same grower settings as the classifier's tree,
+    estimates the error of every step of the tree's cost-complexity path, and the rule picks
+    a step; the tree is then pruned at that step's alpha (:func:`prunekit.cost_complexity`).
+    This is :class:`~prunekit.PrunedTreeClassifier`'s default pruner.
+
+    {_ALPHA_SCALE}
+
+    Parameters
+    ----------
+    cv : int or scikit-learn splitter, default 10
+        Number of folds (stratified, shuffled with ``random_state``), at least 2, or a
+        splitter object. When no class has ``cv`` examples, fewer folds are used, with a
+        warning; with no class of two examples, alpha is 0.
+    rule : {{"1-SE", "0-SE"}}, default "1-SE"
+        ``"1-SE"``: the smallest tree whose cross-validated error is within one standard
+        error of the smallest (Breiman et al.'s rule, the one rpart's documentation
+        recommends); ``"0-SE"``: the tree of smallest cross-validated error.
+    risk : {{"error", "impurity"}}, default "error"
+        The leaf risk R(t) (:func:`prunekit.cost_complexity_pruning.leaf_risks`).
+    random_state : int, RandomState or None, default None
+        Seeds the folds; ``None`` takes the classifier's ``random_state``.
+
+    Attributes
+    ----------
+    selection_ : AlphaSelection
+        The cross-validation table of the last :meth:`~prunekit.Pruner.prune` (its
+        ``table()`` prints it).
+    alpha_ : float
+        The alpha chosen.
+    """
+
+    _function = staticmethod(cross_validate_alpha)
+    _parameter_checks = {"cv": _check_folds, "rule": constraint(check_choice, options=RULES),
+                         "risk": _CCP_PARAMETERS["risk"], "random_state": checked_where_used}
+
+    def __init__(self, *, cv=10, rule="1-SE", risk="error", random_state=None):
+        self.cv = cv
+        self.rule = rule
+        self.risk = risk
+        self.random_state = random_state
+
+    def prune(self, tree: Tree, X, y, *, grower=None) -> Pruning:
+        """Prune ``tree``, grown on ``(X, y)``, at the alpha that cross-validation chooses.
+
+        Parameters
+        ----------
+        tree : Tree
+        X, y : array-like
+            The sample ``tree`` was grown on.
+        grower : unfitted scikit-learn tree classifier, optional
+            How ``tree`` was grown, so that the trees of the folds are grown alike; default
+            ``DecisionTreeClassifier(random_state=random_state)``.
+        """
+        return self._select(tree, X, y, grower, self.random_state)
+
+    def _prune_grown(self, tree: Tree, X, y, grower) -> Pruning:
+        return self._select(tree, X, y, grower, self._seed(grower.random_state))
+
+    def _select(self, tree, X, y, grower, seed) -> Pruning:
+        checked = self._check_parameters()
+        rule, cv = checked["rule"], self._folds(checked["cv"], y)
+        if tree.n_leaves == 1 or cv is None:       # nothing to choose, or no folds possible
+            self.selection_, self.alpha_ = None, 0.0
+        else:
+            selection = cross_validate_alpha(X, y, grower, cv=cv, risk=self.risk,
+                                             random_state=seed)
+            self.selection_ = selection
+            self.alpha_ = selection.alpha_one_se if rule == "1-SE" else selection.alpha_best
+        return cost_complexity(tree, self.alpha_, self.risk)
+
+    @staticmethod
+    def _folds(cv, y):
+        """``cv``, with fewer folds (and a warning) when no class has ``cv`` examples, as
+        stratified folds need; ``None`` when no class has two."""
+        if not isinstance(cv, numbers.Integral):
+            return cv
+        largest = int(np.unique(np.asarray(y), return_counts=True)[1].max())
+        if largest >= cv:
+            return cv
+        warnings.warn(
+            f"cv={cv} stratified folds need a class with at least {cv} examples, and the "
+            f"largest has {largest}; " + (f"using {largest} folds." if largest >= 2 else
+                                          "too few to cross-validate, so alpha = 0."),
+            UserWarning, stacklevel=6)          # the caller of PrunedTreeClassifier.fit
+        return largest if largest >= 2 else None
+
+

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from prunekit._validation import check_bool, check_count
+from prunekit.validation import check_bool, check_count
 from prunekit.tree import Pruning, Tree
 
 __all__ = ["export_text"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from prunekit._validation import as_array, check_choice
+from prunekit.validation import as_array, check_choice
 
 __all__ = ["train_error_impurity", "entropy", "gini", "unchecked", "class_proportions",
            "GROWER_CRITERIA", "counts_impurity"]

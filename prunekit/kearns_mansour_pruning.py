@@ -7,7 +7,10 @@ T_v* that remains there is replaced by the best leaf if and only if (their rule 
     eps_v(T_v*) + alpha(m_v, s_v, l_v, delta) >= eps_v(empty),
 
 where eps_v are local training error rates on the m_v examples reaching v, s_v is the number of
-nodes of T_v*, l_v the depth of v, and alpha a penalty from local uniform convergence.
+nodes of T_v*, l_v the depth of v, and alpha a penalty from local uniform convergence
+(:func:`penalty`, their forms (2), (3) and (4)). :func:`kearns_mansour_global` is the global
+rule of their Sec. 3 they contrast it with. :class:`KearnsMansourPruner` is the method for
+:class:`~prunekit.PrunedTreeClassifier`.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Callable
 
 import numpy as np
 
-from prunekit._validation import (
+from prunekit.validation import (
     check_broadcastable,
     check_bool,
     check_callable,
@@ -26,10 +29,13 @@ from prunekit._validation import (
     check_probability,
     check_real,
 )
+from prunekit._parameters import check_parameters, constraint, optional
+from prunekit.pruner import Pruner
 from prunekit.reduced_error_pruning import pruning_labels
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 
-__all__ = ["FORMS", "penalty", "kearns_mansour", "kearns_mansour_global"]
+__all__ = ["FORMS", "penalty", "kearns_mansour", "kearns_mansour_global",
+           "KearnsMansourPruner"]
 
 FORMS = ("boolean", "finite", "vc")
 
@@ -38,8 +44,15 @@ _FORM_ARGS = {"boolean": ("n_features",), "finite": ("log_paths", "log_trees"),
               "vc": ("vc_paths", "vc_trees")}
 
 
-def _check_c(c) -> float:
-    return check_real(c, "c", minimum=0)
+def _check_c(c, name: str = "c") -> float:
+    return check_real(c, name, minimum=0)
+
+
+#: The checks of the parameters of :func:`kearns_mansour`, which :class:`KearnsMansourPruner`
+#: shares; those of the penalty's keyword arguments are the form's, in the pass.
+_KM_PARAMETERS = {"delta": constraint(check_probability), "c": _check_c,
+                  "form": constraint(check_choice, options=FORMS),
+                  "cap": constraint(check_bool)}
 
 
 def _complexity_term(function, name: str, values: np.ndarray) -> np.ndarray:
@@ -102,10 +115,8 @@ def penalty(m_v, s_v, l_v, delta: float, m: int, *, c: float = 1.0, form: str = 
         do not broadcast, ``m`` not an integer >= 1, an unknown ``form``, a missing or
         invalid argument of the chosen form, or ``cap`` not a bool.
     """
-    delta = check_probability(delta, "delta")
-    c = _check_c(c)
-    form = check_choice(form, "form", FORMS)
-    cap = check_bool(cap, "cap")
+    delta, c, form, cap = check_parameters(_KM_PARAMETERS, delta=delta, c=c, form=form,
+                                           cap=cap)
     m = check_count(m, "m", minimum=1)
     m_v = check_numbers(m_v, "m_v", minimum=0)
     s_v = check_numbers(s_v, "s_v", minimum=1, whole=True)
@@ -192,10 +203,8 @@ def kearns_mansour(tree: Tree, X_prune=None, y_prune=None, *, delta: float = 0.0
         chosen form does not take (its value would be ignored), or an invalid value of one
         it does take (see :func:`penalty`).
     """
-    delta = check_probability(delta, "delta")
-    c = _check_c(c)
-    form = check_choice(form, "form", FORMS)
-    cap = check_bool(cap, "cap")
+    delta, c, form, cap = check_parameters(_KM_PARAMETERS, delta=delta, c=c, form=form,
+                                           cap=cap)
     unknown = sorted(set(penalty_args) - set(_FORM_ARGS[form]))
     if unknown:
         raise TypeError(f"form={form!r} takes the keyword arguments "
@@ -270,8 +279,7 @@ def kearns_mansour_global(tree: Tree, X_prune=None, y_prune=None, *, delta: floa
     -------
     Pruning
     """
-    delta = check_probability(delta, "delta")
-    c = _check_c(c)
+    delta, c = check_parameters(_KM_PARAMETERS, delta=delta, c=c)
     counts = _sample_counts(tree, X_prune, y_prune)
     m = int(counts[0].sum())
     if m == 0:
@@ -305,3 +313,55 @@ def kearns_mansour_global(tree: Tree, X_prune=None, y_prune=None, *, delta: floa
         else:
             errors[v], size[v] = sub_errors, sub_size
     return Pruning.from_collapsed(tree, collapse, labels=labels)
+
+
+# ---------------------------------------------------------------------- the pruner
+class KearnsMansourPruner(Pruner):
+    """Kearns & Mansour's (1998) bottom-up pass with their local rule (1) on the growing
+    sample (see :func:`prunekit.kearns_mansour`).
+
+    Parameters
+    ----------
+    delta : float in (0, 1), default 0.05
+    c : float >= 0, default 1.0
+        The constant of the penalty alpha(m_v, s_v, l_v, delta); 0 is reduced-error pruning
+        on the growing sample.
+    form : {"boolean", "finite", "vc"}, default "boolean"
+        The penalty's form, their eq. (3), (2) or (4).
+    cap : bool, default True
+        Cap the penalty at 1.
+    n_features : int >= 1 or None, default None
+        Form "boolean": the number n of boolean tests; default the number of features.
+    log_paths, log_trees : callable or None, default None
+        Form "finite" (both needed), see :func:`prunekit.kearns_mansour_pruning.penalty`.
+    vc_paths, vc_trees : callable or None, default None
+        Form "vc" (both needed), likewise.
+    """
+
+    _function = staticmethod(kearns_mansour)
+    # the keyword arguments of the penalty's forms, checked as kearns_mansour checks them
+    _parameter_checks = {**_KM_PARAMETERS,
+                         "n_features": optional(constraint(check_count, minimum=1)),
+                         **{name: optional(check_callable) for name in
+                            ("log_paths", "log_trees", "vc_paths", "vc_trees")}}
+
+    def __init__(self, *, delta=0.05, c=1.0, form="boolean", cap=True, n_features=None,
+                 log_paths=None, log_trees=None, vc_paths=None, vc_trees=None):
+        self.delta = delta
+        self.c = c
+        self.form = form
+        self.cap = cap
+        self.n_features = n_features
+        self.log_paths = log_paths
+        self.log_trees = log_trees
+        self.vc_paths = vc_paths
+        self.vc_trees = vc_trees
+
+    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
+        self._check_parameters()
+        options = {name: getattr(self, name) for name in
+                   ("n_features", "log_paths", "log_trees", "vc_paths", "vc_trees")
+                   if getattr(self, name) is not None}
+        return kearns_mansour(tree, delta=self.delta, c=self.c, form=self.form, cap=self.cap,
+                              **options)
+

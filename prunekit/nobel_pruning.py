@@ -8,6 +8,7 @@ its size, a dynamic programme over sizes solves it exactly: for every node v and
 leaves L, the fewest errors of a pruning of T_v with L leaves, obtained by merging the children's
 tables bottom-up (a min-plus convolution; Bohanec & Bratko's idea of optimal pruning for every
 size). The paper's own approximation (10) searches the cost-complexity family instead.
+:class:`NobelPruner` is the method for :class:`~prunekit.PrunedTreeClassifier`.
 """
 
 from __future__ import annotations
@@ -16,22 +17,29 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit._validation import (
+from prunekit.validation import (
     as_array,
     check_broadcastable,
     check_choice,
     check_count,
     check_numbers,
 )
+from prunekit._parameters import check_parameters, constraint
 from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.cost_complexity_pruning import cost_complexity_path
+from prunekit.pruner import HoldoutPruner
 from prunekit.reduced_error_pruning import pruning_labels
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
-__all__ = ["merge_tables", "SizeProfile", "best_pruning_by_size", "nobel_objective", "nobel"]
+__all__ = ["merge_tables", "SizeProfile", "best_pruning_by_size", "nobel_objective", "nobel",
+           "NobelPruner"]
 
 CASES = ("same", "independent")
 METHODS = ("exact", "ccp")
+
+#: The checks of the parameters of :func:`nobel`, which :class:`NobelPruner` shares.
+_NOBEL_PARAMETERS = {"case": constraint(check_choice, options=CASES),
+                     "method": constraint(check_choice, options=METHODS)}
 
 
 def merge_tables(left: np.ndarray,
@@ -251,7 +259,7 @@ def nobel(tree: Tree, X_prune=None, y_prune=None, *, case: str = "same",
         Ties in the objective go to the smallest pruning.
     """
     check_tree(tree)
-    method = check_choice(method, "method", METHODS)
+    method, case = check_parameters(_NOBEL_PARAMETERS, method=method, case=case)
     counts, labels, n = _case_data(tree, case, X_prune, y_prune)
     if n < 4:
         raise ValueError(f"Nobel's penalty needs a sample of at least 4 examples (n >= 4), got {n}.")
@@ -299,3 +307,55 @@ def ccp_family(tree: Tree, counts, labels) -> list[Pruning]:
                 collapsed[t] = True
                 family.append(Pruning.from_collapsed(tree, collapsed, labels=labels))
     return family
+
+
+# ---------------------------------------------------------------------- the pruner
+class NobelPruner(HoldoutPruner):
+    """Nobel's (2002) square-root penalty, minimised exactly (see :func:`prunekit.nobel`).
+
+    With ``case="same"`` the growing sample prunes (Delta of his eq. 4); with
+    ``case="independent"`` the pruner is a hold-out pruner: the classifier holds out a
+    pruning sample, which prunes with Delta' of eq. (7) and relabels the leaves.
+
+    Parameters
+    ----------
+    case : {"same", "independent"}, default "same"
+    method : {"exact", "ccp"}, default "exact"
+        The exact size-indexed programme, or the paper's approximation (10).
+    prune_size : float in (0, 1) or int >= 1, default 0.3
+        ``case="independent"`` only; see :class:`~prunekit.HoldoutPruner`.
+    random_state : int, RandomState or None, default None
+        ``case="independent"`` only; see :class:`~prunekit.HoldoutPruner`.
+    """
+
+    _function = staticmethod(nobel)
+    _parameter_checks = {**_NOBEL_PARAMETERS, **HoldoutPruner._parameter_checks}
+    _min_prune = 4                  # Nobel assumes n >= 4
+
+    def __init__(self, *, case="same", method="exact", prune_size=0.3, random_state=None):
+        super().__init__(prune_size=prune_size, random_state=random_state)
+        self.case = case
+        self.method = method
+
+    def uses_pruning_sample(self) -> bool:
+        return _NOBEL_PARAMETERS["case"](self.case, "case") == "independent"
+
+    @property
+    def _poor_score(self) -> bool:
+        """On small samples the same-sample penalty (eq. 4) prunes to the root: with d = 2
+        and n = 300 a stump must lower the training error rate by about 0.9 to pay for its
+        two extra nodes."""
+        return self.case == "same"
+
+    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
+        self._check_parameters()
+        independent = self.uses_pruning_sample()
+        n = len(y_prune) if independent and hasattr(y_prune, "__len__") else tree.n_samples
+        if n < self._min_prune:
+            raise ValueError(f"NobelPruner needs at least 4 examples (Nobel 2002 assumes "
+                             f"n >= 4) in its {'pruning' if independent else 'growing'} "
+                             f"sample, got n_samples={n}.")
+        if not independent:
+            return nobel(tree, case="same", method=self.method)
+        return nobel(tree, X_prune, y_prune, case="independent", method=self.method)
+

@@ -18,7 +18,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from prunekit._validation import OutOfRangeError, as_array, check_real
+from prunekit.validation import OutOfRangeError, as_array, check_real
 from prunekit.tree import Pruning, ReadOnlyArrays, check_tree
 
 __all__ = ["PruningPath", "leaf_intervals", "sum_per_step"]

@@ -5,7 +5,7 @@ Kääriäinen, Malinen & Elomaa (2004, Sec. 3): among all prunings of T, return 
 errors on the pruning sample -- the smallest such pruning. Errors add up over leaves, so one
 bottom-up pass finds it: at each node, compare the errors the node would make as a leaf with the
 errors of the best pruning of its subtree, and collapse the node when the leaf is at least as
-good.
+good. :class:`ReducedErrorPruner` is the method for :class:`~prunekit.PrunedTreeClassifier`.
 """
 
 from __future__ import annotations
@@ -14,14 +14,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit._validation import as_array, check_choice
+from prunekit._parameters import check_parameters, constraint
+from prunekit.validation import as_array, check_choice
+from prunekit.pruner import HoldoutPruner
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 
 __all__ = ["LABELLING_SAMPLES", "pruning_labels", "best_subtree_errors", "reduced_error",
-           "REPStep", "reduced_error_steps"]
+           "REPStep", "reduced_error_steps", "ReducedErrorPruner"]
 
 #: The samples whose majority may label the leaves (the ``labels`` argument).
 LABELLING_SAMPLES = ("growing", "pruning")
+
+#: The checks of the parameters of :func:`reduced_error`, which :class:`ReducedErrorPruner`
+#: shares.
+_REP_PARAMETERS = {"labels": constraint(check_choice, options=LABELLING_SAMPLES)}
 
 
 def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
@@ -122,7 +128,7 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
         pruning sample does not visit.
     """
     check_tree(tree)
-    labels = check_choice(labels, "labels", LABELLING_SAMPLES)
+    (labels,) = check_parameters(_REP_PARAMETERS, labels=labels)
     counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     leaf_labels = pruning_labels(tree, counts, labels)
     _, collapse = best_subtree_errors(tree, tree.leaf_errors(counts, leaf_labels))
@@ -177,7 +183,7 @@ def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -
     list of REPStep
     """
     check_tree(tree)
-    labels = check_choice(labels, "labels", LABELLING_SAMPLES)
+    (labels,) = check_parameters(_REP_PARAMETERS, labels=labels)
     counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
     as_leaf = tree.leaf_errors(counts, pruning_labels(tree, counts, labels))
     best, collapse = best_subtree_errors(tree, as_leaf)
@@ -185,3 +191,28 @@ def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -
     return [REPStep(v, int(reached[v]), int(as_leaf[v]),
                     int(best[tree.left[v]] + best[tree.right[v]]), bool(collapse[v]))
             for v in postorder(tree) if not tree.is_leaf[v]]
+
+
+# ---------------------------------------------------------------------- the pruner
+class ReducedErrorPruner(HoldoutPruner):
+    """Reduced-error pruning on a held-out sample (see :func:`prunekit.reduced_error`).
+
+    Parameters
+    ----------
+    labels : {"growing", "pruning"}, default "growing"
+        Leaf labels, as in :func:`prunekit.reduced_error`.
+    prune_size : float in (0, 1) or int >= 1, default 0.3
+    random_state : int, RandomState or None, default None
+        See :class:`~prunekit.HoldoutPruner`.
+    """
+
+    _function = staticmethod(reduced_error)
+    _parameter_checks = {**_REP_PARAMETERS, **HoldoutPruner._parameter_checks}
+
+    def __init__(self, *, labels="growing", prune_size=0.3, random_state=None):
+        super().__init__(prune_size=prune_size, random_state=random_state)
+        self.labels = labels
+
+    def prune(self, tree: Tree, X_prune, y_prune) -> Pruning:
+        self._check_parameters()
+        return reduced_error(tree, X_prune, y_prune, labels=self.labels)

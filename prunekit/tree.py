@@ -29,7 +29,7 @@ import numpy as np
 from sklearn.base import is_classifier
 from sklearn.utils.validation import check_is_fitted
 
-from prunekit._validation import (
+from prunekit.validation import (
     as_array,
     check_bool,
     check_count,

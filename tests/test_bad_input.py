@@ -27,11 +27,11 @@ from sklearn.exceptions import NotFittedError  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: E402
 
 import prunekit as pk  # noqa: E402
-from prunekit import _validation as V  # noqa: E402
+from prunekit import validation as V  # noqa: E402
 from prunekit import datasets as D  # noqa: E402
 from prunekit import growing as G  # noqa: E402
 from prunekit import plotting as PL  # noqa: E402
-from prunekit._validation import OutOfRangeError  # noqa: E402
+from prunekit.validation import OutOfRangeError  # noqa: E402
 from bad_input import (  # noqa: E402
     C, P, T, X, clf, inf, nan, path, sel, table_tests, uncovered, y,
 )
@@ -41,6 +41,7 @@ CC = importlib.import_module("prunekit.cost_complexity_pruning")
 KM = importlib.import_module("prunekit.kearns_mansour_pruning")
 NB = importlib.import_module("prunekit.nobel_pruning")
 RE = importlib.import_module("prunekit.reduced_error_pruning")
+BU = importlib.import_module("prunekit.bottom_up_pruning")
 
 rng = np.random.RandomState(0)
 Xb = rng.randint(0, 2, (60, 4))
@@ -548,7 +549,7 @@ BAD_INPUT = [
      lambda f: pk.all_prunings(T, limit=1),
      ValueError, "limit"),
 
-    # -------------------- _validation.py
+    # -------------------- validation.py
     ("check_samples n_features str",
      lambda f: V.check_samples(X, "3"),
      TypeError, "n_features"),
@@ -1786,43 +1787,43 @@ BAD_INPUT = [
      lambda f: G.compare_splits(C, C, [[0.0]], [0]),
      ValueError, "split rules"),
     ("bottom_up_prune tree str",
-     lambda f: G.bottom_up_prune("t", X, y),
+     lambda f: BU.bottom_up_prune("t", X, y),
      TypeError, "tree"),
     ("bottom_up_prune X 1-D",
-     lambda f: G.bottom_up_prune(T, X1, y),
+     lambda f: BU.bottom_up_prune(T, X1, y),
      ValueError, "X"),
     ("bottom_up_prune y short",
-     lambda f: G.bottom_up_prune(T, X, y_short),
+     lambda f: BU.bottom_up_prune(T, X, y_short),
      ValueError, "y"),
     ("bottom_up_prune y unseen",
-     lambda f: G.bottom_up_prune(T, X, y + 5),
+     lambda f: BU.bottom_up_prune(T, X, y + 5),
      ValueError, "y"),
     ("bottom_up_prune delta 0",
-     lambda f: G.bottom_up_prune(T, X, y, delta=0),
+     lambda f: BU.bottom_up_prune(T, X, y, delta=0),
      ValueError, "delta"),
     ("bottom_up_prune delta str",
-     lambda f: G.bottom_up_prune(T, X, y, delta="0.05"),
+     lambda f: BU.bottom_up_prune(T, X, y, delta="0.05"),
      TypeError, "delta"),
     ("bottom_up_prune delta bad with objective",
-     lambda f: G.bottom_up_prune(T, X, y, objective=lambda e, n: e, delta=5),
+     lambda f: BU.bottom_up_prune(T, X, y, objective=lambda e, n: e, delta=5),
      ValueError, "delta"),
     ("bottom_up_prune objective not callable",
-     lambda f: G.bottom_up_prune(T, X, y, objective=3),
+     lambda f: BU.bottom_up_prune(T, X, y, objective=3),
      TypeError, "objective"),
     ("bottom_up_prune objective returns str",
-     lambda f: G.bottom_up_prune(T, X, y, objective=lambda e, n: "x"),
+     lambda f: BU.bottom_up_prune(T, X, y, objective=lambda e, n: "x"),
      TypeError, "objective"),
     ("bottom_up_prune objective returns nan",
-     lambda f: G.bottom_up_prune(T, X, y, objective=lambda e, n: nan),
+     lambda f: BU.bottom_up_prune(T, X, y, objective=lambda e, n: nan),
      TypeError, "objective"),
     ("bottom_up_prune objective returns array",
-     lambda f: G.bottom_up_prune(T, X, y, objective=lambda e, n: np.array([e, n])),
+     lambda f: BU.bottom_up_prune(T, X, y, objective=lambda e, n: np.array([e, n])),
      TypeError, "objective"),
     ("bottom_up_prune return_steps str",
-     lambda f: G.bottom_up_prune(T, X, y, return_steps="yes"),
+     lambda f: BU.bottom_up_prune(T, X, y, return_steps="yes"),
      TypeError, "return_steps"),
     ("bottom_up_prune counts-only",
-     lambda f: G.bottom_up_prune(C, [[0.0]], [0]),
+     lambda f: BU.bottom_up_prune(C, [[0.0]], [0]),
      ValueError, "split rules"),
 ]
 
@@ -1850,7 +1851,7 @@ VALID_EDGE_INPUT = [
     ("count_prunings np.int64 ok",
      lambda f: pk.count_prunings(T, np.int64(0))),
 
-    # -------------------- _validation.py
+    # -------------------- validation.py
     ("check_probability ok np.float32",
      lambda f: V.check_probability(np.float32(0.1), "delta")),
     ("check_count ok np.uint8",
@@ -1930,7 +1931,7 @@ VALID_EDGE_INPUT = [
     ("id3 ok one class",
      lambda f: G.id3(Xb, np.zeros(len(yb), int))),
     ("bottom_up_prune ok",
-     lambda f: G.bottom_up_prune(T, X, y)),
+     lambda f: BU.bottom_up_prune(T, X, y)),
 ]
 
 for _method in ("apply", "predict"):
@@ -1962,7 +1963,7 @@ test_bad_input_gets_a_clear_error, test_valid_input_is_accepted = table_tests(
 def test_the_table_covers_every_public_function():
     """Every function and public method of the modules appears in the tables' labels."""
     labels = " ".join(label for label, *_ in BAD_INPUT + VALID_EDGE_INPUT)
-    missing = uncovered(labels, [pk.tree, V, KM, NB, PL, D, CC, RE, G])
+    missing = uncovered(labels, [pk.tree, V, KM, NB, PL, D, CC, RE, G, BU])
     for cls, methods in [(pk.Tree, ["from_arrays", "from_sklearn", "subtree", "apply",
                                     "predict", "error", "node_counts", "counts_from_leaves",
                                     "sum_over_leaves", "leaf_errors", "check_node",

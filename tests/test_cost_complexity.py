@@ -195,21 +195,24 @@ def test_a_deep_chain_of_nodes():
 
 # ---------------------------------------------------------------------- the estimator
 @parametrize_with_checks([pk.PrunedTreeClassifier(random_state=0),
-                          pk.PrunedTreeClassifier(pk.CostComplexityPruner(0.02), random_state=0)])
+                          pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(alpha=0.02),
+                                                  random_state=0)])
 def test_scikit_learn_estimator_checks(estimator, check):
     check(estimator)
 
 
 def test_estimator_in_model_selection():
     X, y = make_classification(300, 6, flip_y=0.2, random_state=0)
-    search = GridSearchCV(pk.PrunedTreeClassifier(pk.CostComplexityPruner(), random_state=0),
+    model = pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(), random_state=0)
+    search = GridSearchCV(model,
                           {"pruner__alpha": [0.0, 0.005, 0.02], "pruner__risk": ["error"]},
                           cv=3).fit(X, y)
     assert search.best_params_["pruner__alpha"] in (0.0, 0.005, 0.02)
     pipeline = make_pipeline(StandardScaler(), pk.PrunedTreeClassifier(random_state=0))
     scores = cross_val_score(pipeline, X, y, cv=3)
     assert scores.shape == (3,) and np.all((0 <= scores) & (scores <= 1))
-    fitted = pk.PrunedTreeClassifier(pk.CostComplexityPruner(0.02), random_state=0).fit(X, y)
+    fitted = pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(alpha=0.02),
+                                     random_state=0).fit(X, y)
     assert fitted.pruning_ == pk.cost_complexity(fitted.tree_, 0.02)
     np.testing.assert_array_equal(fitted.predict(X), fitted.pruning_.predict(X))
     with pytest.raises(TypeError, match="pruner must be a prunekit Pruner"):

@@ -21,8 +21,8 @@ import prunekit as pk
 
 matplotlib.use("Agg")
 
-PRUNERS = [None, pk.CostComplexityPruner(0.01), pk.PessimisticPruner(), pk.MinimumErrorPruner(),
-           pk.CriticalValuePruner(), pk.ReducedErrorPruner(prune_size=0.25),
+PRUNERS = [None, pk.CostComplexityPruner(alpha=0.01), pk.PessimisticPruner(),
+           pk.MinimumErrorPruner(), pk.CriticalValuePruner(), pk.ReducedErrorPruner(prune_size=0.25),
            pk.ErrorBasedPruner(), pk.ErrorBasedPruner(subtree_raising=False)]
 
 
@@ -135,10 +135,10 @@ def test_plot_tree_labels_the_splits_with_the_column_names(frame, fitted):
 def test_estimator_on_a_dataframe(frame, pruner):
     X, y = frame
     kwargs = dict(max_depth=6, random_state=0)
-    model = pk.PrunedTreeClassifier(pruner, **kwargs).fit(X, y)
+    model = pk.PrunedTreeClassifier(pruner=pruner, **kwargs).fit(X, y)
     np.testing.assert_array_equal(model.feature_names_in_, X.columns.to_numpy())
     assert model.tree_.feature_names == tuple(X.columns)
-    plain = pk.PrunedTreeClassifier(copy.deepcopy(pruner), **kwargs).fit(X.to_numpy(), y)
+    plain = pk.PrunedTreeClassifier(pruner=copy.deepcopy(pruner), **kwargs).fit(X.to_numpy(), y)
     assert not hasattr(plain, "feature_names_in_") and plain.tree_.feature_names is None
     np.testing.assert_array_equal(model.predict(X), plain.predict(X.to_numpy()))
     assert model.pruning_.tree is model.tree_
@@ -182,7 +182,7 @@ def test_library_functions_accept_dataframes(frame, fitted):
 def test_scikit_learn_s_dataframe_checks_run(check):
     """The estimator checks' DataFrame cases run (pandas is installed), not skip, and pass."""
     for pruner in PRUNERS:
-        estimator = pk.PrunedTreeClassifier(pruner, random_state=0)
+        estimator = pk.PrunedTreeClassifier(pruner=pruner, random_state=0)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", FutureWarning)
             try:

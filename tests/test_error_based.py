@@ -16,7 +16,7 @@ from scipy.special import ndtri
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from prunekit import heuristics as h
+from prunekit import error_based_pruning as ebp
 from strategies import random_trees
 
 from pdtbook.weka import first_difference, structure
@@ -31,7 +31,7 @@ def z_of(confidence):
 @given(st.integers(1, 5000), st.sampled_from([0.25, 0.1, 0.05, 0.5, 0.01, 0.4]))
 def test_no_errors_is_the_exact_binomial_limit(n, confidence):
     # e = 0: U solves (1 - U)^N = CF, the probability of no error in N trials
-    u = pk.heuristics.upper_confidence_limit(0, n, confidence)
+    u = ebp.upper_confidence_limit(0, n, confidence)
     assert (1 - u) ** n == pytest.approx(float(np.float32(confidence)), rel=1e-9)
 
 
@@ -39,7 +39,7 @@ def test_no_errors_is_the_exact_binomial_limit(n, confidence):
 def test_wilson_upper_limit_with_continuity_correction(n, data, confidence):
     # 1 <= e < N - 1/2: U is the upper root of (U - f)^2 = z^2 U (1 - U) / N, f = (e + 1/2)/N
     e = data.draw(st.integers(1, n - 1))
-    u = pk.heuristics.upper_confidence_limit(e, n, confidence)
+    u = ebp.upper_confidence_limit(e, n, confidence)
     f, z = (e + 0.5) / n, z_of(confidence)
     assert u >= f
     assert (u - f) ** 2 == pytest.approx(z * z * u * (1 - u) / n, rel=1e-9, abs=1e-15)
@@ -47,64 +47,64 @@ def test_wilson_upper_limit_with_continuity_correction(n, data, confidence):
 
 @given(st.integers(1, 200), st.floats(0, 1, exclude_max=True))
 def test_fractional_errors_below_one_interpolate(n, e):
-    at_zero, at_one = h.estimated_errors(0, n), h.estimated_errors(1, n)
-    assert h.estimated_errors(e, n) == pytest.approx(at_zero + e * (at_one - at_zero),
+    at_zero, at_one = ebp.estimated_errors(0, n), ebp.estimated_errors(1, n)
+    assert ebp.estimated_errors(e, n) == pytest.approx(at_zero + e * (at_one - at_zero),
                                                      rel=1e-12, abs=1e-12)
 
 
 @given(st.integers(1, 100), st.data())
 def test_errors_near_n_give_the_whole_leaf(n, data):
     e = data.draw(st.floats(max(n - 0.5, 1.0), n) if n >= 1.5 else st.just(float(n)))
-    assert h.estimated_errors(e, n) == pytest.approx(n, abs=1e-12)
-    assert h.upper_confidence_limit(e, n) == pytest.approx(1.0)
+    assert ebp.estimated_errors(e, n) == pytest.approx(n, abs=1e-12)
+    assert ebp.upper_confidence_limit(e, n) == pytest.approx(1.0)
 
 
 @given(st.integers(1, 300), st.data())
 def test_limit_is_monotone(n, data):
     e = data.draw(st.integers(0, n))
-    u = [h.upper_confidence_limit(e, n, cf) for cf in (0.01, 0.05, 0.1, 0.25, 0.5)]
+    u = [ebp.upper_confidence_limit(e, n, cf) for cf in (0.01, 0.05, 0.1, 0.25, 0.5)]
     assert all(a >= b - 1e-12 for a, b in zip(u, u[1:]))  # more confidence, higher limit
     assert u[-1] >= e / n - 1e-12
     if e < n:
-        assert h.upper_confidence_limit(e + 1, n) >= h.upper_confidence_limit(e, n)
+        assert ebp.upper_confidence_limit(e + 1, n) >= ebp.upper_confidence_limit(e, n)
 
 
 def test_half_confidence_adds_half_an_error_and_above_half_adds_none():
     # CF = 0.5: z = 0, so U = (e + 1/2)/N, the continuity correction alone
-    assert h.estimated_errors(3, 20, 0.5) == pytest.approx(3.5, abs=1e-12)
-    assert h.estimated_errors(0, 20, 0.5) == pytest.approx(20 * (1 - 0.5 ** (1 / 20)))
+    assert ebp.estimated_errors(3, 20, 0.5) == pytest.approx(3.5, abs=1e-12)
+    assert ebp.estimated_errors(0, 20, 0.5) == pytest.approx(20 * (1 - 0.5 ** (1 / 20)))
     with pytest.warns(UserWarning, match="above 0.5"):
-        assert h.estimated_errors(3, 20, 0.7) == 3.0
+        assert ebp.estimated_errors(3, 20, 0.7) == 3.0
     with pytest.warns(UserWarning, match="above 0.5"):
-        assert h.upper_confidence_limit(0, 20, 0.9) == 0.0
+        assert ebp.upper_confidence_limit(0, 20, 0.9) == 0.0
 
 
 def test_empty_leaf_and_array_input():
-    assert h.estimated_errors(0, 0) == 0.0
+    assert ebp.estimated_errors(0, 0) == 0.0
     e = np.array([[0, 1, 2], [0, 0, 5]])
     n = np.array([[1, 4, 10], [0, 3, 5]])
-    out = h.estimated_errors(e, n, 0.1)
+    out = ebp.estimated_errors(e, n, 0.1)
     assert isinstance(out, np.ndarray) and out.shape == (2, 3)
     for idx in np.ndindex(e.shape):
-        assert out[idx] == h.estimated_errors(int(e[idx]), int(n[idx]), 0.1)
-    assert isinstance(h.estimated_errors(1, 4), float)
+        assert out[idx] == ebp.estimated_errors(int(e[idx]), int(n[idx]), 0.1)
+    assert isinstance(ebp.estimated_errors(1, 4), float)
 
 
 def test_normal_quantile_agrees_with_scipy():
     # Weka's Cephes ndtri and scipy's agree to rounding (they differ in the last bit only)
     y = np.concatenate([np.linspace(1e-6, 1 - 1e-6, 2001), np.logspace(-300, -1, 300),
                         1 - np.float32([0.25, 0.1, 0.05, 0.5, 0.01]).astype(float)])
-    ours = np.array([h._normal_inverse(float(v)) for v in y])
+    ours = np.array([ebp._normal_inverse(float(v)) for v in y])
     assert np.allclose(ours, ndtri(y), rtol=4e-15, atol=1e-15)
-    assert h._normal_inverse(0.5) == 0.0
+    assert ebp._normal_inverse(0.5) == 0.0
     with pytest.raises(ValueError, match=r"\(0, 1\)"):
-        h._normal_inverse(1.0)
+        ebp._normal_inverse(1.0)
 
 
 @pytest.mark.parametrize("confidence", [0, 1, -0.1, 1.5, float("nan"), float("inf"), 1e-50])
 def test_confidence_outside_the_open_interval(confidence):
-    for call in (lambda: h.estimated_errors(1, 5, confidence),
-                 lambda: h.upper_confidence_limit(1, 5, confidence),
+    for call in (lambda: ebp.estimated_errors(1, 5, confidence),
+                 lambda: ebp.upper_confidence_limit(1, 5, confidence),
                  lambda: pk.error_based(stump_tree(), confidence)):
         with pytest.raises(ValueError, match=r"confidence must lie in \(0, 1\).*above 0.5"):
             call()
@@ -118,15 +118,15 @@ def test_confidence_of_the_wrong_type(confidence):
 
 def test_bad_error_counts():
     with pytest.raises(ValueError, match="errors must not exceed n"):
-        h.estimated_errors(5, 4)
+        ebp.estimated_errors(5, 4)
     with pytest.raises(ValueError, match="non-negative"):
-        h.estimated_errors(-1, 4)
+        ebp.estimated_errors(-1, 4)
     with pytest.raises(ValueError, match="finite"):
-        h.upper_confidence_limit(1, np.inf)
+        ebp.upper_confidence_limit(1, np.inf)
     with pytest.raises(ValueError, match="n must be positive"):
-        h.upper_confidence_limit(0, 0)
+        ebp.upper_confidence_limit(0, 0)
     with pytest.raises(TypeError, match="errors"):
-        h.estimated_errors("one", 4)
+        ebp.estimated_errors("one", 4)
 
 
 # ---------------------------------------------------------------------- a transcription of J48
@@ -162,7 +162,7 @@ class J48Node:
 
     def estimate(self, counts):
         # the leaf estimate itself is tested above; here the tree logic is under test
-        return float(h._node_estimates(counts[None, :], np.float32(self.cf))[0])
+        return float(ebp._node_estimates(counts[None, :], np.float32(self.cf))[0])
 
     def training_errors(self):
         if self.leaf:
@@ -280,7 +280,7 @@ def test_collapse_cuts_splits_that_fix_no_training_error():
     # error, so B and the root stay.
     tree = pk.Tree.from_arrays([1, 3, 5, -1, -1, -1, -1], [2, 4, 6, -1, -1, -1, -1],
                                [[6, 4], [5, 1], [1, 3], [3, 0], [2, 1], [1, 0], [0, 3]])
-    collapsed = pk.heuristics.collapse(tree)
+    collapsed = ebp.collapse(tree)
     assert np.flatnonzero(collapsed.kept).tolist() == [0, 1, 2, 5, 6]
     assert np.flatnonzero(collapsed.is_leaf).tolist() == [1, 5, 6]
 
@@ -291,10 +291,10 @@ def test_collapse_judges_whole_subtrees():
     # When the lower splits are useless too, the whole tree collapses into the root.
     useful = pk.Tree.from_arrays([1, 3, 5, -1, -1, -1, -1], [2, 4, 6, -1, -1, -1, -1],
                                  [[4, 2], [2, 1], [2, 1], [2, 0], [0, 1], [2, 0], [0, 1]])
-    assert pk.heuristics.collapse(useful).n_nodes == 7
+    assert ebp.collapse(useful).n_nodes == 7
     useless = pk.Tree.from_arrays([1, 3, 5, -1, -1, -1, -1], [2, 4, 6, -1, -1, -1, -1],
                                   [[4, 2], [2, 1], [2, 1], [1, 1], [1, 0], [1, 1], [1, 0]])
-    assert pk.heuristics.collapse(useless).n_nodes == 1
+    assert ebp.collapse(useless).n_nodes == 1
 
 
 @given(random_trees(max_leaves=10))
@@ -304,7 +304,7 @@ def test_collapse_keeps_exactly_the_nodes_below_error_reducing_ancestors(tree):
     for v in np.flatnonzero(~tree.is_leaf):
         below = tree.subtree(v)
         useful[v] = errors[below[tree.is_leaf[below]]].sum() < errors[v]
-    collapsed = pk.heuristics.collapse(tree)
+    collapsed = ebp.collapse(tree)
     for v in range(tree.n_nodes):
         ancestors, u = [], v
         while tree.parent[u] >= 0:
@@ -362,7 +362,7 @@ def stub_estimates(monkeypatch, values):
     """Make the leaf estimate of a node a chosen number, looked up by its class counts."""
     def fake(counts, cf):
         return np.array([values[tuple(int(c) for c in row)] for row in np.atleast_2d(counts)])
-    monkeypatch.setattr(h, "_node_estimates", fake)
+    monkeypatch.setattr(ebp, "_node_estimates", fake)
 
 
 @pytest.mark.parametrize("excess, pruned", [
@@ -510,4 +510,4 @@ def test_pruning_is_nested_in_confidence_on_an_example():
     tree = pk.Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X, y), X, y)
     sizes = [pk.error_based(tree, cf).n_nodes for cf in (0.5, 0.25, 0.1, 0.05, 0.01)]
     assert sizes == sorted(sizes, reverse=True) and sizes[0] > sizes[-1]
-    assert math.isclose(pk.heuristics.upper_confidence_limit(0, 1, 0.25), 0.75)
+    assert math.isclose(ebp.upper_confidence_limit(0, 1, 0.25), 0.75)

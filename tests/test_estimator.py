@@ -2,7 +2,9 @@
 pipeline, probabilities, paths, importances, sparse input, held-out pruning samples, text
 export, and pruners that return the wrong thing."""
 
+import inspect
 import math
+import re
 import warnings
 
 import matplotlib.pyplot as plt
@@ -21,9 +23,10 @@ from sklearn.tree import export_text as sklearn_export_text
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import prunekit as pk
+from prunekit.k_reduced_error_pruning import growing_error_budget
 
 # One of each pruner (the default classifier's pruner is the cross-validated one).
-PRUNERS = [pk.CostComplexityPruner(0.01), pk.KearnsMansourPruner(),
+PRUNERS = [pk.CostComplexityPruner(alpha=0.01), pk.KearnsMansourPruner(),
            pk.NobelPruner(), pk.NobelPruner(case="independent"),
            pk.KReducedErrorPruner(), pk.RademacherBoundPruner(n_draws=5),
            pk.PessimisticPruner(), pk.PessimisticPruner(order="bottom-up"),
@@ -35,7 +38,8 @@ PRUNERS = [pk.CostComplexityPruner(0.01), pk.KearnsMansourPruner(),
 
 def _classifiers():
     return ([pk.PrunedTreeClassifier(random_state=0)]
-            + [pk.PrunedTreeClassifier(clone(pruner), random_state=0) for pruner in PRUNERS])
+            + [pk.PrunedTreeClassifier(pruner=clone(pruner), random_state=0)
+               for pruner in PRUNERS])
 
 
 # The default (10-fold cross-validation inside every fit) takes about a quarter of the time.
@@ -53,7 +57,7 @@ def data():
 
 def _fitted(pruner, X, y, **options):
     options.setdefault("random_state", 0)
-    return pk.PrunedTreeClassifier(pruner, **options).fit(X, y)
+    return pk.PrunedTreeClassifier(pruner=pruner, **options).fit(X, y)
 
 
 # ---------------------------------------------------------------------- the default pruner
@@ -98,7 +102,8 @@ def test_no_classifier_can_change_the_default_of_another(data):
 
 def test_grid_search_over_alpha_with_a_cost_complexity_pruner(data):
     X, y = data
-    search = GridSearchCV(pk.PrunedTreeClassifier(pk.CostComplexityPruner(), random_state=0),
+    model = pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(), random_state=0)
+    search = GridSearchCV(model,
                           {"pruner__alpha": [0.0, 0.005, 0.02]}, cv=3).fit(X, y)
     assert search.best_params_["pruner__alpha"] in (0.0, 0.005, 0.02)
 
@@ -142,7 +147,7 @@ def test_a_pipeline_with_one_hot_encoding_in_a_roc_auc_grid_search():
 def test_each_pruner_gives_the_function_s_pruning(data):
     X, y = data
     cases = [
-        (pk.CostComplexityPruner(0.01, "impurity"),
+        (pk.CostComplexityPruner(alpha=0.01, risk="impurity"),
          lambda t: pk.cost_complexity(t, 0.01, "impurity")),
         (pk.KearnsMansourPruner(delta=0.1, c=0.5), lambda t: pk.kearns_mansour(t, delta=0.1, c=0.5)),
         (pk.KearnsMansourPruner(form="finite", log_paths=lambda l: l * math.log(6),
@@ -208,7 +213,7 @@ def test_the_rademacher_bound_pruner_keeps_the_budget_of_smallest_bound(data):
     pruner, tree = fitted.pruner_, fitted.tree_
     _, X_prune, _, y_prune = pruner.split(X, y, 0)
     budgets = pruner.budgets_
-    assert budgets[0] == pk.rademacher.growing_errors_of_tree(tree)
+    assert budgets[0] == pk.k_reduced_error_pruning.growing_errors_of_tree(tree)
     assert budgets[-1] == tree.n_samples - tree.counts[0].max()          # every pruning
     assert np.all(np.diff(budgets) > 0) and np.all(np.diff(pruner.penalties_) >= 0)
     signs = pk.rademacher.draw_signs(len(y_prune), 0, 10)
@@ -238,12 +243,13 @@ def test_the_split_is_stratified_and_keeps_every_class_in_both_parts():
     X = np.arange(len(y), dtype=float).reshape(-1, 1)
     for seed in range(20):
         for size in (0.3, 0.05, 30):
-            X_grow, X_prune, y_grow, y_prune = pk.ReducedErrorPruner(size).split(X, y, seed)
+            pruner = pk.ReducedErrorPruner(prune_size=size)
+            X_grow, X_prune, y_grow, y_prune = pruner.split(X, y, seed)
             assert set(y_grow) == set(y_prune) == set(range(5))
             assert len(y_prune) == (size if isinstance(size, int) else math.ceil(size * 1000))
             np.testing.assert_array_equal(np.sort(np.concatenate([X_grow, X_prune])[:, 0]),
                                           X[:, 0])
-    _, _, _, y_prune = pk.ReducedErrorPruner(0.3).split(X, y, 0)
+    _, _, _, y_prune = pk.ReducedErrorPruner(prune_size=0.3).split(X, y, 0)
     np.testing.assert_array_equal(np.bincount(y_prune), [270, 24, 3, 2, 1])
 
 
@@ -296,7 +302,7 @@ def test_probabilities_agree_with_the_predictions(pruner):
 
 def test_apply_and_decision_path_follow_the_pruning(data):
     X, y = data
-    fitted = _fitted(pk.CostComplexityPruner(0.01), X, y)
+    fitted = _fitted(pk.CostComplexityPruner(alpha=0.01), X, y)
     tree, pruning = fitted.tree_, fitted.pruning_
     leaf = fitted.apply(X)
     np.testing.assert_array_equal(leaf, pruning.apply(X))
@@ -312,7 +318,7 @@ def test_apply_and_decision_path_follow_the_pruning(data):
     assert not path[:, ~pruning.kept].nnz                         # only kept nodes
     assert fitted.get_depth() == pruning.depth and fitted.get_n_leaves() == pruning.n_leaves
     # unpruned, everything is scikit-learn's
-    full = _fitted(pk.CostComplexityPruner(0.0, "impurity"), X, y)
+    full = _fitted(pk.CostComplexityPruner(alpha=0.0, risk="impurity"), X, y)
     sk = DecisionTreeClassifier(random_state=0).fit(X, y)
     np.testing.assert_array_equal(full.apply(X), sk.apply(X))
     assert (full.decision_path(X) != sk.decision_path(X)).nnz == 0
@@ -322,15 +328,16 @@ def test_apply_and_decision_path_follow_the_pruning(data):
 def test_feature_importances_are_scikit_learn_s_on_an_unpruned_tree(data):
     X, y = data
     for criterion in ("gini", "entropy"):
-        full = _fitted(pk.CostComplexityPruner(0.0, "impurity"), X, y, criterion=criterion)
+        full = _fitted(pk.CostComplexityPruner(alpha=0.0, risk="impurity"), X, y,
+                       criterion=criterion)
         sk = DecisionTreeClassifier(criterion=criterion, random_state=0).fit(X, y)
         np.testing.assert_allclose(full.feature_importances_, sk.feature_importances_,
                                    atol=1e-12)
-    pruned = _fitted(pk.CostComplexityPruner(0.02), X, y)
+    pruned = _fitted(pk.CostComplexityPruner(alpha=0.02), X, y)
     used = np.unique(pruned.tree_.feature[pruned.pruning_.kept & ~pruned.pruning_.is_leaf])
     assert pruned.feature_importances_.sum() == pytest.approx(1)
     assert set(np.flatnonzero(pruned.feature_importances_)) <= set(used)
-    root = _fitted(pk.CostComplexityPruner(1.0), X, y)
+    root = _fitted(pk.CostComplexityPruner(alpha=1.0), X, y)
     np.testing.assert_array_equal(root.feature_importances_, np.zeros(X.shape[1]))
 
 
@@ -359,15 +366,16 @@ def test_alpha_of_the_impurity_criterion_is_scikit_learn_s_ccp_alpha(data):
     path = DecisionTreeClassifier(random_state=0).cost_complexity_pruning_path(X, y)
     alphas = path.ccp_alphas[:-1] + np.diff(path.ccp_alphas) / 2      # inside each step
     for alpha in alphas[:: max(1, len(alphas) // 6)]:
-        ours = _fitted(pk.CostComplexityPruner(alpha, "impurity"), X, y)
+        ours = _fitted(pk.CostComplexityPruner(alpha=alpha, risk="impurity"), X, y)
         sk = DecisionTreeClassifier(ccp_alpha=alpha, random_state=0).fit(X, y)
         assert ours.get_n_leaves() == sk.get_n_leaves()
         np.testing.assert_array_equal(ours.predict(X), sk.predict(X))
-        by_error = _fitted(pk.CostComplexityPruner(alpha, "error"), X, y)
+        by_error = _fitted(pk.CostComplexityPruner(alpha=alpha, risk="error"), X, y)
         _check_every_kept_branch_pays(by_error, alpha)
     middle = alphas[len(alphas) // 2]                    # the same number, another tree
-    assert (_fitted(pk.CostComplexityPruner(middle, "error"), X, y).get_n_leaves()
-            != _fitted(pk.CostComplexityPruner(middle, "impurity"), X, y).get_n_leaves())
+    by_error = _fitted(pk.CostComplexityPruner(alpha=middle, risk="error"), X, y)
+    by_impurity = _fitted(pk.CostComplexityPruner(alpha=middle, risk="impurity"), X, y)
+    assert by_error.get_n_leaves() != by_impurity.get_n_leaves()
 
 
 def _check_every_kept_branch_pays(fitted, alpha):
@@ -385,8 +393,8 @@ def test_alpha_of_the_error_criterion_on_a_stump():
     # the stump saves 4 - 2 = 2 of m = 10 errors with one extra leaf: alpha = 2 / 10
     stump = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[6, 4], [5, 1], [1, 3]],
                                 feature=[0, -1, -1], threshold=[0.5, 0, 0])
-    assert pk.CostComplexityPruner(0.19)(stump).n_leaves == 2
-    assert pk.CostComplexityPruner(0.2)(stump).n_leaves == 1
+    assert pk.CostComplexityPruner(alpha=0.19)(stump).n_leaves == 2
+    assert pk.CostComplexityPruner(alpha=0.2)(stump).n_leaves == 1
 
 
 # ---------------------------------------------------------------------- text and drawing
@@ -419,14 +427,14 @@ def test_export_text_of_an_unpruned_tree_is_scikit_learn_s():
     tree = pk.Tree.from_sklearn(sk, X, y)
     for options in ({}, {"max_depth": 2}, {"feature_names": list("abcd"), "decimals": 4}):
         assert pk.export_text(tree, **options) == sklearn_export_text(sk, **options)
-    fitted = _fitted(pk.CostComplexityPruner(0.02), X, y)
+    fitted = _fitted(pk.CostComplexityPruner(alpha=0.02), X, y)
     assert pk.export_text(fitted) == pk.export_text(fitted.pruning_)
     assert pk.export_text(fitted).count("class:") == fitted.get_n_leaves()
 
 
 def test_plot_tree_draws_a_classifier_s_kept_tree(data):
     X, y = data
-    fitted = _fitted(pk.CostComplexityPruner(0.01), X, y)
+    fitted = _fitted(pk.CostComplexityPruner(alpha=0.01), X, y)
     _, ax = plt.subplots()
     pk.plot_tree(fitted, ax=ax)
     assert len(ax.texts) == fitted.pruning_.n_nodes < fitted.tree_.n_nodes
@@ -439,7 +447,7 @@ def test_plot_tree_draws_a_classifier_s_kept_tree(data):
 # ---------------------------------------------------------------------- refusals
 def test_weights_and_missing_values_are_refused_with_what_to_do(data):
     X, y = data
-    model = pk.PrunedTreeClassifier(pk.CostComplexityPruner())
+    model = pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner())
     with pytest.raises(TypeError, match=r"sample_weight.*np\.repeat"):
         model.fit(X, y, sample_weight=np.ones(len(y)))
     with pytest.raises(TypeError, match="unexpected keyword arguments"):
@@ -456,11 +464,11 @@ def test_weights_and_missing_values_are_refused_with_what_to_do(data):
 def test_error_messages_do_not_print_whole_data_frames(data):
     X, y = data
     frame = pd.DataFrame(X)
-    calls = [lambda: pk.PrunedTreeClassifier(pk.ErrorBasedPruner(subtree_raising=frame)),
-             lambda: pk.PrunedTreeClassifier(pk.CostComplexityPruner(alpha=frame)),
-             lambda: pk.PrunedTreeClassifier(pk.CriticalValuePruner(measure=frame)),
-             lambda: pk.PrunedTreeClassifier(pk.CostComplexityPruner(), max_depth=frame),
-             lambda: pk.PrunedTreeClassifier(frame)]
+    calls = [lambda: pk.PrunedTreeClassifier(pruner=pk.ErrorBasedPruner(subtree_raising=frame)),
+             lambda: pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(alpha=frame)),
+             lambda: pk.PrunedTreeClassifier(pruner=pk.CriticalValuePruner(measure=frame)),
+             lambda: pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(), max_depth=frame),
+             lambda: pk.PrunedTreeClassifier(pruner=frame)]
     for call in calls:
         with pytest.raises((TypeError, ValueError)) as error:
             call().fit(X, y)
@@ -490,17 +498,17 @@ class RestructuresIntoNothing(pk.Pruner):
 def test_fit_refuses_pruners_that_return_the_wrong_thing(data):
     X, y = data
     with pytest.raises(TypeError, match="ReturnsNone.prune must return a prunekit Pruning, got NoneType"):
-        pk.PrunedTreeClassifier(ReturnsNone()).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=ReturnsNone()).fit(X, y)
     with pytest.raises(ValueError, match="PrunesAnotherTree.prune returned a Pruning of another tree"):
-        pk.PrunedTreeClassifier(PrunesAnotherTree()).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=PrunesAnotherTree()).fit(X, y)
     with pytest.raises(TypeError, match="restructure must return a prunekit Tree, got str"):
-        pk.PrunedTreeClassifier(RestructuresIntoNothing()).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=RestructuresIntoNothing()).fit(X, y)
     with pytest.raises(NotImplementedError, match="Pruner does not define prune"):
-        pk.PrunedTreeClassifier(pk.Pruner()).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=pk.Pruner()).fit(X, y)
     with pytest.raises(TypeError, match="pruner must be a prunekit Pruner"):
         pk.PrunedTreeClassifier(pruner="ccp").fit(X, y)
     with pytest.raises(TypeError, match=r"pass ReducedErrorPruner\(\) instead"):
-        pk.PrunedTreeClassifier(pk.ReducedErrorPruner).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=pk.ReducedErrorPruner).fit(X, y)
 
 
 def test_model_selection_reaches_the_pruner_parameters(data):
@@ -516,7 +524,7 @@ def test_model_selection_reaches_the_pruner_parameters(data):
         (pk.KReducedErrorPruner(), {"pruner__c": [1.0, 1.5]}),
     ]
     for pruner, grid in grids:
-        search = GridSearchCV(pk.PrunedTreeClassifier(pruner, random_state=0,
+        search = GridSearchCV(pk.PrunedTreeClassifier(pruner=pruner, random_state=0,
                                                       min_samples_leaf=2), grid, cv=3,
                               error_score="raise")
         search.fit(X, y)
@@ -529,27 +537,155 @@ def test_bad_pruner_parameters(data):
     X, y = data
     for size in (0, 0.0, 1.0, -0.2, 400, 1000):
         with pytest.raises(ValueError, match="prune_size"):
-            pk.PrunedTreeClassifier(pk.CriticalValuePruner(prune_size=size)).fit(X, y)
+            pk.PrunedTreeClassifier(pruner=pk.CriticalValuePruner(prune_size=size)).fit(X, y)
     for size in ("0.3", None, True):
         with pytest.raises(TypeError, match="prune_size must be a float in"):
-            pk.PrunedTreeClassifier(pk.ReducedErrorPruner(prune_size=size)).fit(X, y)
+            pk.PrunedTreeClassifier(pruner=pk.ReducedErrorPruner(prune_size=size)).fit(X, y)
     with pytest.raises(ValueError, match="m must be a finite number"):
-        pk.PrunedTreeClassifier(pk.MinimumErrorPruner(m=-1)).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=pk.MinimumErrorPruner(m=-1)).fit(X, y)
     with pytest.raises(ValueError, match="measure must be one of"):
-        pk.PrunedTreeClassifier(pk.CriticalValuePruner(measure="gain")).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=pk.CriticalValuePruner(measure="gain")).fit(X, y)
     with pytest.raises(ValueError, match="confidence"):
-        pk.PrunedTreeClassifier(pk.ErrorBasedPruner(confidence=1.5)).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=pk.ErrorBasedPruner(confidence=1.5)).fit(X, y)
     with pytest.raises(TypeError, match="subtree_raising must be True or False"):
-        pk.PrunedTreeClassifier(pk.ErrorBasedPruner(subtree_raising="yes")).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=pk.ErrorBasedPruner(subtree_raising="yes")).fit(X, y)
     with pytest.raises(ValueError, match="n_samples=1"):
-        pk.PrunedTreeClassifier(pk.CriticalValuePruner()).fit(X[:1], y[:1])
+        pk.PrunedTreeClassifier(pruner=pk.CriticalValuePruner()).fit(X[:1], y[:1])
+    two_se = pk.CrossValidatedCostComplexityPruner(rule="2-SE")
     with pytest.raises(ValueError, match="rule must be one of"):
-        pk.PrunedTreeClassifier(pk.CrossValidatedCostComplexityPruner(rule="2-SE")).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=two_se).fit(X, y)
     with pytest.raises(ValueError, match="case must be one of"):
-        pk.PrunedTreeClassifier(pk.NobelPruner(case="other")).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=pk.NobelPruner(case="other")).fit(X, y)
     with pytest.raises(TypeError, match="form='boolean' takes"):
-        pk.PrunedTreeClassifier(pk.KearnsMansourPruner(vc_paths=len)).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=pk.KearnsMansourPruner(vc_paths=len)).fit(X, y)
     with pytest.raises(ValueError, match="n_budgets must be at least 2"):
-        pk.PrunedTreeClassifier(pk.RademacherBoundPruner(n_budgets=1)).fit(X, y)
+        pk.PrunedTreeClassifier(pruner=pk.RademacherBoundPruner(n_budgets=1)).fit(X, y)
     with pytest.raises(ValueError, match="n_samples=3"):
-        pk.PrunedTreeClassifier(pk.NobelPruner()).fit(X[:3], y[:3])
+        pk.PrunedTreeClassifier(pruner=pk.NobelPruner()).fit(X[:3], y[:3])
+
+
+# ---------------------------------------------------------------------- one source of parameters
+PRUNER_CLASSES = sorted((value for value in vars(pk).values()
+                         if isinstance(value, type) and issubclass(value, pk.Pruner)
+                         and value not in (pk.Pruner, pk.HoldoutPruner)),
+                        key=lambda cls: cls.__name__)
+# The samples a pruning function takes, which the classifier hands to the pruner.
+SAMPLES = {"tree", "X", "y", "X_prune", "y_prune"}
+# A pruner's parameters that its function does not have, each pruner's own: the classifier's
+# hold-out split, and the parameters listed here.
+OWN_PARAMETERS = {
+    "CrossValidatedCostComplexityPruner": {"rule"},       # 1-SE or 0-SE, chosen on the table
+    "ErrorBasedPruner": {"subtree_raising"},               # error_based or error_based_raising
+    "KReducedErrorPruner": {"c"},                          # k=None: growing_error_budget's c
+    # kearns_mansour takes the penalty's arguments as **penalty_args
+    "KearnsMansourPruner": {"n_features", "log_paths", "log_trees", "vc_paths", "vc_trees"},
+}
+
+
+def test_the_scan_sees_every_pruner():
+    assert len(PRUNER_CLASSES) == 11
+    assert [cls for cls in PRUNER_CLASSES if cls._function is None] == [pk.RademacherBoundPruner]
+
+
+@pytest.mark.parametrize("cls", [cls for cls in PRUNER_CLASSES if cls._function is not None],
+                         ids=lambda cls: cls.__name__)
+def test_a_pruner_takes_its_function_s_parameters_with_their_defaults(cls):
+    """The one source of a pruner's parameters is its function's signature: every parameter
+    of the function (the samples aside) is a constructor parameter with the same default
+    (a default of the pruner's own where the function has none: alpha, k); the pruner's
+    other parameters are the hold-out split's and those listed in OWN_PARAMETERS."""
+    init = inspect.signature(cls.__init__).parameters
+    function = inspect.signature(cls._function).parameters
+    shared = [name for name, parameter in function.items() if name not in SAMPLES
+              and parameter.kind is not parameter.VAR_KEYWORD]
+    if cls is pk.CrossValidatedCostComplexityPruner:      # the grower is the classifier's
+        shared.remove("estimator")
+    for name in shared:
+        assert name in init, f"{cls.__name__} lacks {cls._function.__name__}'s {name}"
+        default = function[name].default
+        if name == "random_state":                     # None: the classifier's random_state
+            assert init[name].default is None
+        elif default is not inspect.Parameter.empty:
+            assert init[name].default == default, (cls.__name__, name)
+    holdout = {"prune_size", "random_state"} if issubclass(cls, pk.HoldoutPruner) else set()
+    own = set(init) - {"self"} - set(shared)
+    assert own == holdout | OWN_PARAMETERS.get(cls.__name__, set())
+    if cls is pk.KReducedErrorPruner:
+        assert init["c"].default == inspect.signature(growing_error_budget).parameters[
+            "c"].default
+
+
+@pytest.mark.parametrize("cls", PRUNER_CLASSES + [pk.HoldoutPruner, pk.PrunedTreeClassifier],
+                         ids=lambda cls: cls.__name__)
+def test_constructor_arguments_are_keyword_only(cls):
+    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    assert parameters and all(p.kind is p.KEYWORD_ONLY for p in parameters)
+    with pytest.raises(TypeError, match="positional argument"):
+        cls(parameters[0].default)
+
+
+@pytest.mark.parametrize("cls", PRUNER_CLASSES + [pk.PrunedTreeClassifier],
+                         ids=lambda cls: cls.__name__)
+def test_every_parameter_has_one_declared_check(cls):
+    assert set(cls._parameter_checks) == set(cls().get_params(deep=False))
+
+
+def _call_function(cls, tree, X, y, params):
+    """``cls._function`` on the tree and the sample it requires, with ``params`` and the
+    pruner's defaults for its other required arguments."""
+    function = inspect.signature(cls._function).parameters
+    defaults = cls().get_params()
+    required = {name: defaults[name] for name, p in function.items()
+                if p.default is p.empty and p.kind is not p.VAR_KEYWORD
+                and name not in SAMPLES and name not in params}
+    if "tree" not in function:                           # cross_validate_alpha(X, y, ...)
+        return cls._function(X, y, **required, **params)
+    needs_sample = "X_prune" in function and function["X_prune"].default is inspect.Parameter.empty
+    return cls._function(tree, *([X, y] if needs_sample else []), **required, **params)
+
+
+@pytest.mark.parametrize("cls", [cls for cls in PRUNER_CLASSES if cls._function is not None],
+                         ids=lambda cls: cls.__name__)
+def test_a_bad_parameter_gets_the_function_s_message_from_the_pruner(cls, data):
+    """The pruner checks its parameters with its function's declared checks, so a value of no
+    valid type gets the same error, with the same message, from both."""
+    X, y = data
+    tree = _fitted(pk.CostComplexityPruner(), X, y, max_depth=4).tree_
+    bad = type("BadType", (), {})()
+    function = inspect.signature(cls._function).parameters
+    for name in set(function) & set(cls().get_params()) - SAMPLES:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with pytest.raises((TypeError, ValueError)) as expected:
+                _call_function(cls, tree, X, y, {name: bad})
+            with pytest.raises(type(expected.value), match=re.escape(str(expected.value))):
+                cls(**{name: bad})(tree, X, y)
+
+
+def test_the_pruner_checks_its_parameters_before_the_tree_is_grown(data, monkeypatch):
+    X, y = data
+    monkeypatch.setattr(pk.PrunedTreeClassifier, "_grow",
+                        lambda *args: pytest.fail("the tree was grown before the check"))
+    for pruner in (pk.PessimisticPruner(order="sideways"), pk.KReducedErrorPruner(c=0.5),
+                   pk.CrossValidatedCostComplexityPruner(cv=1), pk.NobelPruner(method="x"),
+                   pk.KearnsMansourPruner(n_features=0), pk.ReducedErrorPruner(labels="x")):
+        with pytest.raises(ValueError, match=r"must be (one of|at least|>=)"):
+            pk.PrunedTreeClassifier(pruner=pruner).fit(X, y)
+
+
+class PrunesToTheRootBelowDepth(pk.Pruner):
+    """A user's pruner that declares no checks of its parameters."""
+
+    def __init__(self, *, depth=1):
+        self.depth = depth
+
+    def prune(self, tree, X_prune=None, y_prune=None):
+        return pk.Pruning.from_collapsed(tree, tree.depth >= self.depth)
+
+
+def test_a_user_s_pruner_needs_no_declared_checks(data):
+    X, y = data
+    fitted = pk.PrunedTreeClassifier(pruner=PrunesToTheRootBelowDepth(depth=2)).fit(X, y)
+    assert fitted.get_depth() <= 2
+    with pytest.raises(TypeError, match="PrunesToTheRootBelowDepth: depth must be a single"):
+        pk.PrunedTreeClassifier(pruner=PrunesToTheRootBelowDepth(depth=np.ones(3))).fit(X, y)

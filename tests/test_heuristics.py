@@ -10,7 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import prunekit as pk
-from prunekit import heuristics as h
+from prunekit import critical_value_pruning as cvp
+from prunekit import minimum_error_pruning as mep
+from prunekit import pessimistic_pruning as pep
 from strategies import random_trees
 
 getcontext().prec = 60
@@ -50,14 +52,14 @@ def test_pessimistic_worked_examples():
     # subtree errors 2 + 2 = 4 over 2 leaves, n'(T) = 5, SE = sqrt(5 * 15 / 20) = 1.936;
     # 6.5 <= 5 + 1.936 = 6.936, so the stump becomes a leaf.
     pruned = stump([12, 2], [2, 4])
-    numbers = h.pessimistic_errors(pruned)
+    numbers = pep.pessimistic_errors(pruned)
     assert numbers.as_leaf[0] == 6.5 and numbers.subtree[0] == 5.0
     assert numbers.standard_error[0] == pytest.approx(math.sqrt(3.75))
     assert numbers.prune[0] and pk.pessimistic(pruned).n_nodes == 1
     # Children (13, 0) and (1, 6): subtree errors 1, n'(T) = 2, SE = sqrt(2 * 18 / 20) = 1.342;
     # 6.5 > 3.342, so the split stays.
     kept = stump([13, 0], [1, 6])
-    assert not h.pessimistic_errors(kept).prune[0] and pk.pessimistic(kept).n_nodes == 3
+    assert not pep.pessimistic_errors(kept).prune[0] and pk.pessimistic(kept).n_nodes == 3
 
 
 def test_pessimistic_tie_prunes():
@@ -65,7 +67,7 @@ def test_pessimistic_tie_prunes():
     # SE = sqrt(3 * 9 / 12) = sqrt(2.25) = 1.5, and 4.5 <= 3 + 1.5 holds with equality: Quinlan's
     # rule says "<=", so the node is pruned.
     tree = stump([6, 0], [2, 4])
-    numbers = h.pessimistic_errors(tree)
+    numbers = pep.pessimistic_errors(tree)
     assert numbers.as_leaf[0] == numbers.subtree[0] + numbers.standard_error[0] == 4.5
     assert pk.pessimistic(tree).n_nodes == 1
     assert pk.pessimistic(tree, order="bottom-up").n_nodes == 1
@@ -88,18 +90,18 @@ def test_pessimistic_on_counts_beyond_int64_cubes():
     # N = 12,000,000: the exact test switches to Python integers and still decides as Quinlan's
     # rule does: n'(t) = 4e6 + 0.5 against n'(T) = 2e6 + 1 and SE = sqrt(2e6 * 1e7 / 1.2e7).
     tree = stump([6_000_000, 0], [2_000_000, 4_000_000])
-    for order in h.PEP_ORDERS:
+    for order in pep.PEP_ORDERS:
         assert pk.pessimistic(tree, order=order) == reference_pessimistic(tree, order)
     assert pk.pessimistic(tree).n_nodes == 3
 
 
 def test_pessimistic_standard_error_helper():
-    assert h.pessimistic_standard_error(3, 12) == 1.5
-    assert h.pessimistic_standard_error(5, 4) == 0.0      # variance clipped at 0
-    assert h.pessimistic_standard_error(0.5, 0) == 0.0    # no examples
-    np.testing.assert_allclose(h.pessimistic_standard_error([3, 1], [12, 2]), [1.5, 1 / math.sqrt(2)])
+    assert pep.pessimistic_standard_error(3, 12) == 1.5
+    assert pep.pessimistic_standard_error(5, 4) == 0.0      # variance clipped at 0
+    assert pep.pessimistic_standard_error(0.5, 0) == 0.0    # no examples
+    np.testing.assert_allclose(pep.pessimistic_standard_error([3, 1], [12, 2]), [1.5, 1 / math.sqrt(2)])
     with pytest.raises(ValueError, match="non-negative"):
-        h.pessimistic_standard_error(-1, 3)
+        pep.pessimistic_standard_error(-1, 3)
 
 
 def reference_pessimistic(tree, order):
@@ -147,7 +149,7 @@ def reference_pessimistic(tree, order):
     return pk.Pruning.from_collapsed(tree, sorted(collapsed))
 
 
-@given(random_trees(max_leaves=9), st.sampled_from(h.PEP_ORDERS))
+@given(random_trees(max_leaves=9), st.sampled_from(pep.PEP_ORDERS))
 def test_pessimistic_matches_the_rule_by_recursion(tree, order):
     assert pk.pessimistic(tree, order=order) == reference_pessimistic(tree, order)
 
@@ -155,7 +157,7 @@ def test_pessimistic_matches_the_rule_by_recursion(tree, order):
 @given(random_trees(max_leaves=9))
 def test_top_down_pessimistic_prunes_the_highest_passing_nodes(tree):
     pruning = pk.pessimistic(tree)
-    test = h.pessimistic_errors(tree).prune
+    test = pep.pessimistic_errors(tree).prune
     inner = ~tree.is_leaf
     # every split the pruning keeps fails the test against the whole subtree below it ...
     assert not np.any(test[pruning.kept & inner & ~pruning.is_leaf])
@@ -172,14 +174,14 @@ def test_minimum_error_worked_examples():
     # Children (5, 0): (5 - 5 + 1) / 7 = 1/7; (1, 4): (5 - 4 + 1) / 7 = 2/7.
     # Dynamic = 5/10 * 1/7 + 5/10 * 2/7 = 3/14 < 5/12: keep the split.
     kept = stump([5, 0], [1, 4])
-    estimates = h.minimum_error_estimates(kept)
+    estimates = mep.minimum_error_estimates(kept)
     assert estimates.static[0] == pytest.approx(5 / 12)
     assert estimates.dynamic[0] == pytest.approx(3 / 14)
     assert pk.minimum_error(kept).n_nodes == 3
     # Node (7, 3): static (10 - 7 + 1) / 12 = 1/3; children (4, 2): (6 - 4 + 1) / 8 = 3/8 and
     # (3, 1): (4 - 3 + 1) / 6 = 1/3; dynamic = 6/10 * 3/8 + 4/10 * 1/3 = 0.3583 > 1/3: prune.
     pruned = stump([4, 2], [3, 1])
-    assert h.minimum_error_estimates(pruned).dynamic[0] == pytest.approx(0.225 + 0.4 / 3)
+    assert mep.minimum_error_estimates(pruned).dynamic[0] == pytest.approx(0.225 + 0.4 / 3)
     assert pk.minimum_error(pruned).n_nodes == 1
 
 
@@ -189,16 +191,16 @@ def test_m_estimate_worked_example():
     # Children: (5 - 5 + 3.2) / 13 = 3.2/13; (1, 4) predicts class 1: (5 - 4 + 8 * 0.6) / 13 =
     # 5.8/13. Dynamic = 0.5 * 3.2/13 + 0.5 * 5.8/13 = 4.5/13 = 0.346 < 0.4: keep.
     tree = stump([5, 0], [1, 4])
-    estimates = h.minimum_error_estimates(tree, m=8)
+    estimates = mep.minimum_error_estimates(tree, m=8)
     assert estimates.static[0] == pytest.approx(0.4)
     assert estimates.dynamic[0] == pytest.approx(4.5 / 13)
     np.testing.assert_allclose(estimates.prior, [0.6, 0.4])
     assert pk.minimum_error(tree, m=8).n_nodes == 3
     # A heavier prior pulls every estimate towards 1 - pi: with m = 40 the static error is
     # (4 + 16) / 50 = 0.4 and the dynamic one 0.5 (5 - 5 + 16) / 45 + 0.5 (1 + 24) / 45 = 0.4556.
-    assert h.minimum_error_estimates(tree, m=40).dynamic[0] == pytest.approx(20.5 / 45)
+    assert mep.minimum_error_estimates(tree, m=40).dynamic[0] == pytest.approx(20.5 / 45)
     assert pk.minimum_error(tree, m=40).n_nodes == 1
-    assert h.m_estimate_error([1, 4], m=8, prior=[0.6, 0.4]) == pytest.approx(5.8 / 13)
+    assert mep.m_estimate_error([1, 4], m=8, prior=[0.6, 0.4]) == pytest.approx(5.8 / 13)
 
 
 def test_minimum_error_tie_prunes():
@@ -208,7 +210,7 @@ def test_minimum_error_tie_prunes():
     assert pk.minimum_error(tree).n_nodes == 1
     # (2, 2) -> (1, 1), (2, 2) ties as well: 6 * 4/8 = 3 against 2 * 2/4 + 4 * 3/6 = 3.
     tree = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 3], [1, 1], [2, 2]])
-    estimates = h.minimum_error_estimates(tree)
+    estimates = mep.minimum_error_estimates(tree)
     assert estimates.static[0] == estimates.dynamic[0] == 0.5
     assert estimates.prune[0] and pk.minimum_error(tree).n_nodes == 1
 
@@ -217,12 +219,12 @@ def test_laplace_is_the_m_estimate_with_m_k_and_uniform_prior():
     tree = cvp_tree()
     assert pk.minimum_error(tree) == pk.minimum_error(tree, m=2, prior=[0.5, 0.5])
     counts = np.array([[3, 1, 0], [0, 0, 0], [2, 2, 5]])
-    np.testing.assert_allclose(h.m_estimate_error(counts),
-                               h.m_estimate_error(counts, m=3, prior=[1 / 3] * 3))
+    np.testing.assert_allclose(mep.m_estimate_error(counts),
+                               mep.m_estimate_error(counts, m=3, prior=[1 / 3] * 3))
     # (N - n_c + k - 1) / (N + k) row by row
-    np.testing.assert_allclose(h.m_estimate_error(counts), [(4 - 3 + 2) / 7, 2 / 3, (9 - 5 + 2) / 12])
+    np.testing.assert_allclose(mep.m_estimate_error(counts), [(4 - 3 + 2) / 7, 2 / 3, (9 - 5 + 2) / 12])
     # m = 0 is the training error rate
-    assert h.m_estimate_error([3, 1], m=0, prior=[0.5, 0.5]) == 0.25
+    assert mep.m_estimate_error([3, 1], m=0, prior=[0.5, 0.5]) == 0.25
 
 
 def exact_m_objective(tree, pruning, m, prior):
@@ -279,10 +281,10 @@ def test_split_measures_worked_example():
         "g_statistic": [12 * math.log(1.5) - 4 * math.log(2)],
     }
     for measure, values in expected.items():
-        np.testing.assert_allclose(h.split_measure(tree, measure)[:len(values)], values,
+        np.testing.assert_allclose(cvp.split_measure(tree, measure)[:len(values)], values,
                                    atol=1e-4, err_msg=measure)
-    np.testing.assert_allclose(h.split_measure(tree, "gain_ratio")[0], gain)
-    assert np.all(np.isnan(h.split_measure(tree, "gini")[3:]))
+    np.testing.assert_allclose(cvp.split_measure(tree, "gain_ratio")[0], gain)
+    assert np.all(np.isnan(cvp.split_measure(tree, "gini")[3:]))
 
 
 def test_critical_value_worked_example():
@@ -338,7 +340,7 @@ def reference_cvp_kept(tree, measures, cv):
     return kept
 
 
-@given(random_trees(max_leaves=9, max_classes=3), st.sampled_from(h.SELECTION_MEASURES[:-1]))
+@given(random_trees(max_leaves=9, max_classes=3), st.sampled_from(cvp.SELECTION_MEASURES[:-1]))
 def test_critical_value_path_is_nested_and_follows_the_rule(tree, measure):
     path = pk.critical_value_path(tree, measure)
     prunings = [p for _, p in path]
@@ -401,17 +403,17 @@ def test_bad_m_and_prior():
     with pytest.raises(ValueError, match="prior is used only with the m-estimate"):
         pk.minimum_error(tree, prior=[0.5, 0.5])
     with pytest.raises(ValueError, match="prior is required with m"):
-        h.m_estimate_error([3, 1], m=2)
+        mep.m_estimate_error([3, 1], m=2)
     with pytest.raises(ValueError, match="label"):
-        h.m_estimate_error([3, 1], label=2)
+        mep.m_estimate_error([3, 1], label=2)
     with pytest.raises(ValueError, match="counts"):
-        h.m_estimate_error([3, -1])
+        mep.m_estimate_error([3, -1])
 
 
 def test_unknown_measure_and_order():
     tree = cvp_tree()
     for call in (lambda: pk.critical_value_path(tree, "gain"),
-                 lambda: h.split_measure(tree, "Gini"),
+                 lambda: cvp.split_measure(tree, "Gini"),
                  lambda: pk.critical_value(tree, [[0, 0]], [0], measure=None)):
         with pytest.raises(ValueError, match=r"measure must be one of \('entropy', 'gini', "
                                              r"'gain_ratio', 'chi2', 'g_statistic', 'criterion'\)"):
@@ -447,8 +449,8 @@ def test_pruning_samples_where_none_is_taken_or_one_is_missing():
 
 
 def test_not_a_tree():
-    for call in (pk.pessimistic, pk.minimum_error, pk.critical_value_path, h.pessimistic_errors,
-                 h.minimum_error_estimates, h.split_measure):
+    for call in (pk.pessimistic, pk.minimum_error, pk.critical_value_path, pep.pessimistic_errors,
+                 mep.minimum_error_estimates, cvp.split_measure):
         with pytest.raises(TypeError, match="tree must be a prunekit Tree"):
             call("tree")
     with pytest.raises(TypeError, match="tree must be a prunekit Tree"):
@@ -463,6 +465,6 @@ def test_nodes_without_examples():
         assert pk.pessimistic(tree).n_nodes == 1
         assert pk.minimum_error(tree, m=0).n_nodes == 1
         assert pk.minimum_error(tree).n_nodes == 1
-        for measure in h.SELECTION_MEASURES[:-1]:
-            assert h.split_measure(tree, measure)[0] == 0.0
-    assert np.isnan(h.m_estimate_error([0, 0], m=0, prior=[0.5, 0.5]))
+        for measure in cvp.SELECTION_MEASURES[:-1]:
+            assert cvp.split_measure(tree, measure)[0] == 0.0
+    assert np.isnan(mep.m_estimate_error([0, 0], m=0, prior=[0.5, 0.5]))

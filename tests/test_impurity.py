@@ -6,7 +6,7 @@ from sklearn.datasets import make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from prunekit import growing, heuristics, impurity
+from prunekit import critical_value_pruning, growing, impurity
 
 
 def test_the_growers_measures_are_the_impurity_modules():
@@ -64,7 +64,7 @@ def test_cost_complexity_and_critical_values_use_the_growers_impurity():
         np.testing.assert_allclose(pk.cost_complexity_path(bare, "impurity").alphas,
                                    pk.cost_complexity_path(tree, "impurity").alphas,
                                    atol=1e-12)
-        gain = heuristics.split_measure(tree, criterion)
+        gain = critical_value_pruning.split_measure(tree, criterion)
         inner = ~tree.is_leaf
         n = tree.counts.sum(axis=1)
         below = (n[tree.left[inner]] * tree.impurity[tree.left[inner]]

@@ -35,7 +35,8 @@ def test_import_as_gives_the_module():
 def test_every_exported_name_exists_and_is_listed_in_all():
     for name in pk.__all__:
         assert hasattr(pk, name), name
-    for module in ("heuristics", "rademacher", "bounds"):
+    for module in ("error_based_pruning", "pessimistic_pruning", "minimum_error_pruning",
+                   "critical_value_pruning", "k_reduced_error_pruning", "rademacher", "bounds"):
         mod = importlib.import_module(f"prunekit.{module}")
         for name in getattr(mod, "__all__", []):
             assert hasattr(mod, name), f"prunekit.{module}.{name}"

@@ -73,7 +73,8 @@ def test_penalized_risk_is_cost_complexitys_objective():
 
 def test_penalized_risk_pessimistic_is_j48s_estimate():
     tree = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[10, 6], [9, 1], [1, 5]])
-    expected = (pk.heuristics.estimated_errors(1, 10) + pk.heuristics.estimated_errors(1, 6))
+    expected = (pk.error_based_pruning.estimated_errors(1, 10)
+                + pk.error_based_pruning.estimated_errors(1, 6))
     assert pk.penalized_risk(tree, 0.01, objective="pessimistic") == pytest.approx(
         expected / 16 + 0.02)
     relabelled = pk.Pruning(tree, [True, True, True], labels=[0, 1, 0])

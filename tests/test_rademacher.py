@@ -13,17 +13,17 @@ from sklearn.datasets import make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
+import prunekit._min_plus as min_plus
 import prunekit.rademacher as rademacher
 from prunekit import bounds
 from prunekit.bounds import eta
-from prunekit.rademacher import (
+from prunekit.k_reduced_error_pruning import (
     growing_error_budget,
-    draw_signs,
     growing_errors_of_tree,
     k_reduced_error_frontier,
     min_plus_merge,
-    relabelled_leaf_errors,
 )
+from prunekit.rademacher import draw_signs, relabelled_leaf_errors
 from prunekit.tree import leaf_errors
 from strategies import random_trees
 
@@ -44,7 +44,7 @@ MERGES = {
 @contextlib.contextmanager
 def merge_by(mode, **more):
     settings = {**MERGES[mode], **more}
-    with mock.patch.multiple(rademacher, **settings) if settings else contextlib.nullcontext():
+    with mock.patch.multiple(min_plus, **settings) if settings else contextlib.nullcontext():
         yield
 
 
@@ -282,8 +282,8 @@ def test_k_rep_on_a_grown_tree_matches_a_dense_dynamic_programme(grown_problems,
         rep_growing = pk.reduced_error(tree, X, y).errors()
         assert floor + 40 < rep_growing
         best = dense_k_rep_tables(tree, prune, rep_growing + 10)
-        slices = mock.patch.object(rademacher, "_merge_by_slices",
-                                   wraps=rademacher._merge_by_slices)
+        slices = mock.patch.object(min_plus, "_merge_by_slices",
+                                   wraps=min_plus._merge_by_slices)
         with merge_by(merge), slices as spy:
             g, e, _ = k_reduced_error_frontier(tree, X, y, rep_growing + 10)
             for k in (floor, floor + 1, floor + 40, rep_growing - 1, rep_growing):
@@ -304,7 +304,7 @@ def test_long_merges_fall_back_to_pairs_when_offers_would_overflow(grown_problem
     tree, X, y = grown_problems[1]
     k = growing_errors_of_tree(tree) + 60
     expected = pk.k_reduced_error(tree, X, y, k), k_reduced_error_frontier(tree, X, y, k)
-    slices = mock.patch.object(rademacher, "_merge_by_slices", wraps=rademacher._merge_by_slices)
+    slices = mock.patch.object(min_plus, "_merge_by_slices", wraps=min_plus._merge_by_slices)
     for limit, used in ((2**62, True), (1, False)):
         with merge_by("slices", _OFFER_LIMIT=limit), slices as spy:
             assert pk.k_reduced_error(tree, X, y, k) == expected[0]
@@ -345,7 +345,7 @@ def test_ranked_keys_give_the_same_frontiers(monkeypatch):
     signs = draw_signs(300, 0, n_draws=5)
     expected = (pk.k_reduced_error(tree, X[500:], y[500:], 30),
                 pk.rademacher_penalty(tree, X[500:], y[500:], signs=signs, k=30))
-    monkeypatch.setattr(rademacher, "_SHIFT_LIMIT", 1)
+    monkeypatch.setattr(min_plus, "_SHIFT_LIMIT", 1)
     assert pk.k_reduced_error(tree, X[500:], y[500:], 30) == expected[0]
     np.testing.assert_array_equal(
         pk.rademacher_penalty(tree, X[500:], y[500:], signs=signs, k=30), expected[1])

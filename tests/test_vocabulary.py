@@ -4,8 +4,8 @@ Read from the signatures of every public function and class of the core: the pru
 is ``X_prune, y_prune``, right after the tree; the growing sample ``X, y``; randomness
 ``random_state``; ``delta`` is the last parameter of a bound and has a default; the risk of
 cost-complexity pruning is ``risk`` (``criterion`` names a grower's split criterion only).
-Across the whole package, book layer included, one upper-case module constant name means one
-thing: no two modules define a constant of the same name.
+Across the whole package, private modules included, one upper-case module constant name means
+one thing: no two modules define a constant of the same name.
 """
 
 import ast
@@ -24,13 +24,13 @@ FORBIDDEN = {
 
 # Functions of a tree that take its growing sample (or any sample), not a pruning sample.
 GROWING_SAMPLE = {
-    "prunekit.heuristics.error_based_raising",      # re-routes the growing sample
-    "prunekit.growing.bottom_up_prune",             # the template judges on the training sample
+    "prunekit.error_based_pruning.error_based_raising",     # re-routes the growing sample
+    "prunekit.bottom_up_pruning.bottom_up_prune",   # the template judges on the training sample
     "prunekit.tree.Tree.node_counts",               # counts of any sample
     "prunekit.growing.compare_splits",              # the splits a grower makes on its sample
-    "prunekit.estimator.Pruner.restructure",        # raising re-routes the growing sample
-    "prunekit.estimator.ErrorBasedPruner.restructure",
-    "prunekit.estimator.CrossValidatedCostComplexityPruner.prune",   # grows trees on folds
+    "prunekit.pruner.Pruner.restructure",           # raising re-routes the growing sample
+    "prunekit.error_based_pruning.ErrorBasedPruner.restructure",
+    "prunekit.cost_complexity_pruning.CrossValidatedCostComplexityPruner.prune",  # grows trees
 }
 
 
@@ -126,7 +126,7 @@ CONSTANTS = _module_constants()
 
 
 def test_the_constant_scan_sees_the_package():
-    assert {"RISKS", "STUDY_METHODS", "IMPURITY_FUNCTIONS"} <= set(CONSTANTS)
+    assert {"RISKS", "PEP_ORDERS", "IMPURITY_FUNCTIONS"} <= set(CONSTANTS)
 
 
 @pytest.mark.parametrize("name", sorted(CONSTANTS))

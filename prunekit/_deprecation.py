@@ -1,0 +1,72 @@
+"""The deprecation path of names that moved to another module.
+
+A name keeps working at its old address until version :data:`REMOVAL`, with a
+``DeprecationWarning`` that names its new module: a whole module that was split
+(:func:`warn_module_moved`, called from the old module's top level) or single names that
+left a module that stays (:func:`moved_names`, the old module's ``__getattr__``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import warnings
+
+__all__ = ["REMOVAL", "warn_module_moved", "moved_names"]
+
+#: The version that removes the old addresses.
+REMOVAL = "0.4"
+
+
+def _importer(frame):
+    """The frame above ``frame`` that ``warnings.warn`` counts: the import system's bootstrap
+    frames are skipped (as ``warnings`` skips them)."""
+    frame = frame.f_back
+    while frame is not None and ("importlib" in frame.f_code.co_filename
+                                 and "_bootstrap" in frame.f_code.co_filename):
+        frame = frame.f_back
+    return frame
+
+
+def warn_module_moved(old: str, new: list[str]) -> None:
+    """Warn that module ``old`` is deprecated in favour of the modules ``new``.
+
+    Called from the top level of ``old``, so it runs once, when ``old`` is first imported;
+    the warning names the line that imports it, as a warning from a function names its
+    caller: past the import system (which ``warnings`` skips itself, but for
+    ``importlib.import_module``) and past ``prunekit.__getattr__``, which imports ``old`` for
+    ``prunekit.<old>``.
+    """
+    # stacklevel 1 is this function, 2 the old module's top level, 3 the code importing it
+    level, frame = 3, _importer(sys._getframe(1))
+    while frame is not None and (frame.f_code.co_filename == importlib.__file__
+                                 or frame.f_globals.get("__name__") == "prunekit"):
+        level, frame = level + 1, _importer(frame)
+    warnings.warn(f"{old} is deprecated; import from {', '.join(new)}; it will be removed in "
+                  f"{REMOVAL}.", DeprecationWarning, stacklevel=level)
+
+
+def moved_names(module: str, moves: dict[str, str]):
+    """A module ``__getattr__`` that still gives the names that left ``module``.
+
+    Parameters
+    ----------
+    module : str
+        The old module's name.
+    moves : dict
+        The new module of every name that left.
+
+    Returns
+    -------
+    callable
+        ``__getattr__(name)``: the name from its new module, with a ``DeprecationWarning``
+        that says where to import it from; an ``AttributeError`` for any other name.
+    """
+    def __getattr__(name: str):
+        if name not in moves:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        new = moves[name]
+        warnings.warn(f"{module}.{name} is deprecated; import it from {new}; {module} will "
+                      f"stop providing it in {REMOVAL}.", DeprecationWarning, stacklevel=2)
+        return getattr(importlib.import_module(new), name)
+    return __getattr__
