@@ -41,7 +41,7 @@ from sklearn.datasets import make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from prunekit.rademacher import growing_errors_of_tree
+from prunekit.k_reduced_error_pruning import growing_errors_of_tree
 from timing import best_time
 
 RESULTS = pathlib.Path(__file__).parent / "results"

@@ -45,8 +45,8 @@ from prunekit.path import PruningPath, leaf_intervals, sum_per_step
 from prunekit.pruner import Pruner
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
-__all__ = ["RISKS", "leaf_risks", "CostComplexityPath", "cost_complexity_path",
-           "cost_complexity", "AlphaSelection", "cross_validate_alpha", "holdout_alpha",
+__all__ = ["RISKS", "leaf_risks", "collapse_alphas", "CostComplexityPath", "cost_complexity_path",
+           "cost_complexity", "AlphaSelection", "cross_validate_alpha", "choose_steps", "holdout_alpha",
            "RULES", "CostComplexityPruner", "CrossValidatedCostComplexityPruner"]
 
 RISKS = ("error", "impurity")
@@ -148,7 +148,7 @@ class CostComplexityPath(PruningPath):
         return super().pruning_at(alpha)
 
 
-def _collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
+def collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
     """The alpha at which each node is collapsed: the weakest-link pruning of
     Breiman et al. (1984), computed with a priority queue.
 
@@ -160,6 +160,11 @@ def _collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
     cut away with an ancestor before they are collapsed themselves, and for
     leaves.
     """
+    check_tree(tree)
+    risk = as_array(risk, "risk", ndim=1)
+    if len(risk) != tree.n_nodes:
+        raise ValueError(f"risk must have one entry per node ({tree.n_nodes}), "
+                         f"got {len(risk)}.")
     n_nodes = tree.n_nodes
     is_leaf = tree.is_leaf
     branch = tree.sum_over_leaves(risk)
@@ -238,9 +243,9 @@ def cost_complexity_path(tree: Tree, risk: str = "error") -> CostComplexityPath:
     risk = check_choice(risk, "risk", RISKS)
     if risk == "error":
         # Integer error counts make tied g values exactly equal; rescale afterwards.
-        collapse = _collapse_alphas(tree, tree.leaf_errors().astype(float)) / max(tree.n_samples, 1)
+        collapse = collapse_alphas(tree, tree.leaf_errors().astype(float)) / max(tree.n_samples, 1)
     else:
-        collapse = _collapse_alphas(tree, risks)
+        collapse = collapse_alphas(tree, risks)
     node_alpha = collapse.copy()
     for level in tree.levels[1:]:
         node_alpha[level] = np.minimum(node_alpha[level], node_alpha[tree.parent[level]])
@@ -330,7 +335,24 @@ class AlphaSelection(ReadOnlyArrays):
         return "\n".join(lines)
 
 
-def _choose(error: np.ndarray, standard_error: np.ndarray) -> tuple[int, int]:
+def choose_steps(error: np.ndarray, standard_error: np.ndarray) -> tuple[int, int]:
+    """The steps of a path the 0-SE and 1-SE rules choose (Breiman et al. 1984, Sec. 3.4.3).
+
+    ``error`` and ``standard_error`` hold each step's estimated error and its standard error,
+    steps in order of growing alpha. The 0-SE step is the last of least error (the smallest
+    tree among the best); the 1-SE step is the last whose error is within one standard error
+    of it. Returns the two indices.
+
+    Examples
+    --------
+    >>> choose_steps(np.array([0.30, 0.20, 0.21, 0.35]), np.array([0.02, 0.02, 0.02, 0.02]))
+    (1, 2)
+    """
+    error = as_array(error, "error", ndim=1)
+    standard_error = as_array(standard_error, "standard_error", ndim=1)
+    if error.size == 0 or standard_error.shape != error.shape:
+        raise ValueError(f"error and standard_error must hold one value per step, the same "
+                         f"number (at least one), got {error.size} and {standard_error.size}.")
     best = int(np.flatnonzero(error == error.min())[-1])
     within = np.flatnonzero(error <= error[best] + standard_error[best])
     return best, int(within[-1])
@@ -339,7 +361,7 @@ def _choose(error: np.ndarray, standard_error: np.ndarray) -> tuple[int, int]:
 def _selection(path, betas, errors, m, method) -> AlphaSelection:
     error = errors / m
     standard_error = np.sqrt(error * (1 - error) / m)
-    best, one_se = _choose(error, standard_error)
+    best, one_se = choose_steps(error, standard_error)
     return AlphaSelection(path, betas, error, standard_error, best, one_se, method)
 
 

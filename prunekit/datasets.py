@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from prunekit._validation import (
+from prunekit.validation import (
     as_array,
     check_bool,
     check_callable,

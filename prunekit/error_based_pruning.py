@@ -29,8 +29,8 @@ from prunekit.validation import check_broadcastable, check_numbers, encode_label
 from prunekit.pruner import Pruner
 from prunekit.tree import Pruning, Tree, check_tree
 
-__all__ = ["upper_confidence_limit", "estimated_errors", "collapse", "error_based",
-           "error_based_raising", "ErrorBasedPruner"]
+__all__ = ["check_confidence", "upper_confidence_limit", "estimated_errors", "sm_or_eq",
+           "collapse", "error_based", "error_based_raising", "ErrorBasedPruner"]
 
 
 # Error-based pruning (C4.5 / Weka J48)
@@ -38,7 +38,7 @@ __all__ = ["upper_confidence_limit", "estimated_errors", "collapse", "error_base
 # Everything below mirrors Weka 3.6.14 (Debian's ``weka`` package), class by class:
 #   weka.classifiers.trees.j48.Stats.addErrs                  -> _added_errors
 #   weka.core.Statistics.normalInverse                         -> _normal_inverse
-#   weka.core.Utils.SMALL / eq / smOrEq / grOrEq               -> _SMALL, _sm_or_eq
+#   weka.core.Utils.SMALL / eq / smOrEq / grOrEq               -> _SMALL, sm_or_eq
 #   C45PruneableClassifierTree.collapse                        -> collapse
 #   C45PruneableClassifierTree.prune (-S: no raising)          -> error_based
 #   C45PruneableClassifierTree.prune, getEstimatedErrorsForBranch, newDistribution
@@ -136,7 +136,7 @@ def _confidence_factor(confidence, name: str = "confidence") -> np.float32:
 _EBP_PARAMETERS = {"confidence": _confidence_factor}
 
 
-def _check_confidence(confidence) -> np.float32:
+def check_confidence(confidence) -> np.float32:
     """Validate C4.5's confidence factor CF; return it as the float32 J48 stores it.
 
     A CF above 0.5 is accepted with a warning, addressed to the caller of the function that
@@ -255,7 +255,7 @@ def estimated_errors(errors, n, confidence=0.25):
     >>> round(estimated_errors(1, 16), 4)
     2.4757
     """
-    cf = _check_confidence(confidence)
+    cf = check_confidence(confidence)
     e, n_array = _as_error_counts(errors, n)
     empty = np.abs(n_array) < _SMALL
     safe_n = np.where(empty, 1.0, n_array)
@@ -292,7 +292,7 @@ def upper_confidence_limit(errors, n, confidence=0.25):
     >>> round(upper_confidence_limit(0, 6), 4)
     0.2063
     """
-    cf = _check_confidence(confidence)
+    cf = check_confidence(confidence)
     e, n_array = _as_error_counts(errors, n)
     if np.any(n_array <= 0):
         raise ValueError("n must be positive: the upper limit is a rate over n examples.")
@@ -300,8 +300,9 @@ def upper_confidence_limit(errors, n, confidence=0.25):
     return _scalar_or_array(value, errors, n)
 
 
-def _sm_or_eq(a, b):
-    """Weka's ``Utils.smOrEq(a, b)``: a - b < 1e-6 or a <= b."""
+def sm_or_eq(a, b):
+    """Weka's ``Utils.smOrEq(a, b)``, elementwise: ``a - b < 1e-6`` or ``a <= b`` (J48 compares
+    thresholds and error estimates with this tolerance)."""
     return (a - b < _SMALL) | (a <= b)
 
 
@@ -398,14 +399,14 @@ def error_based(tree: Tree, confidence=0.25) -> Pruning:
     pruning returned for the tree J48 ``-U`` builds (``tests/test_j48.py`` checks it).
     """
     tree = check_tree(tree)
-    cf = _check_confidence(confidence)
+    cf = check_confidence(confidence)
     as_leaf = _node_estimates(tree.counts, cf)
     collapsed = _collapse_mask(tree)
     subtree = as_leaf.copy()
     leaf = collapsed.copy()
     for inner in tree.inner_levels:
         below = subtree[tree.left[inner]] + subtree[tree.right[inner]]
-        prune = collapsed[inner] | _sm_or_eq(as_leaf[inner], below + _PRUNE_TOLERANCE)
+        prune = collapsed[inner] | sm_or_eq(as_leaf[inner], below + _PRUNE_TOLERANCE)
         leaf[inner] = prune
         subtree[inner] = np.where(prune, as_leaf[inner], below)
     return Pruning.from_collapsed(tree, leaf, np.argmax(tree.counts, axis=1))
@@ -585,9 +586,9 @@ class _SubtreeRaising:
         as_branch, reached = self.branch_estimates(largest, other)
         as_leaf = self.as_leaf[nodes]
         as_tree = self.subtree[left] + self.subtree[right]
-        to_leaf = (_sm_or_eq(as_leaf, as_tree + _PRUNE_TOLERANCE)
-                   & _sm_or_eq(as_leaf, as_branch + _PRUNE_TOLERANCE))
-        to_raise = ~to_leaf & _sm_or_eq(as_branch, as_tree + _PRUNE_TOLERANCE)
+        to_leaf = (sm_or_eq(as_leaf, as_tree + _PRUNE_TOLERANCE)
+                   & sm_or_eq(as_leaf, as_branch + _PRUNE_TOLERANCE))
+        to_raise = ~to_leaf & sm_or_eq(as_branch, as_tree + _PRUNE_TOLERANCE)
         self.leaf[nodes[to_leaf]] = True
         self.subtree[nodes] = np.where(to_leaf, as_leaf, as_tree)
         lengths = self.stop[other] - self.start[other]
@@ -707,7 +708,7 @@ def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
     worst, with O(depth^2) numpy operations.
     """
     tree = check_tree(tree)
-    cf = _check_confidence(confidence)
+    cf = check_confidence(confidence)
     X, y = tree.check_sample(X, y)
     codes = encode_labels(y, tree.classes_)
     leaf = tree.apply(X, check_input=False)

@@ -19,6 +19,7 @@ from prunekit.validation import (
     as_array,
     check_count,
     check_labels,
+    check_numbers,
     check_sample_and_labels,
     is_binary,
 )
@@ -27,7 +28,8 @@ from prunekit.tree import Tree, check_tree
 
 __all__ = [
     "train_error_impurity", "entropy", "gini", "IMPURITY_FUNCTIONS", "gain", "id3",
-    "Split", "best_threshold_split", "grow_tree", "SplitAgreement", "compare_splits",
+    "Split", "best_threshold_split", "best_split_by_sorting", "midpoints", "grow_tree",
+    "SplitAgreement", "compare_splits",
 ]
 
 # The pruning template moved to prunekit.bottom_up_pruning; it stays here, deprecated, until
@@ -366,12 +368,21 @@ def best_threshold_split(X, y, measure="gini", min_samples_leaf: int = 1) -> Spl
     """
     X, codes, classes = _check_growing_data(X, y)
     min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
-    return _best_split(X, np.eye(len(classes), dtype=np.int64)[codes], _measure(measure),
+    return best_split_by_sorting(X, np.eye(len(classes), dtype=np.int64)[codes], _measure(measure),
                        min_samples_leaf)
 
 
-def _best_split(X: np.ndarray, onehot: np.ndarray, C,
-                min_samples_leaf: int) -> Split:
+def best_split_by_sorting(X: np.ndarray, onehot: np.ndarray, C,
+                          min_samples_leaf: int) -> Split:
+    """The best threshold split of a node, every feature sorted once (Shalev-Shwartz &
+    Ben-David 2014, Sec. 18.2.3): the core of :func:`best_threshold_split`.
+
+    ``X`` is the node's (m, d) sample, ``onehot`` its (m, K) one-hot labels and ``C`` the
+    impurity of a vector of class proportions; splits leaving fewer than
+    ``min_samples_leaf`` examples on a side are skipped. Ties go to the first feature, then
+    the first position, as a splitter scanning them in order would take them.
+    """
+    min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
     m = X.shape[0]
     order = np.argsort(X, axis=0, kind="stable")           # (m, d)
     values = np.take_along_axis(X, order, axis=0)          # sorted values
@@ -390,14 +401,15 @@ def _best_split(X: np.ndarray, onehot: np.ndarray, C,
     # Scan feature by feature, position by position, as a splitter does.
     flat = int(np.argmax(gains.T))
     feature, pos = divmod(flat, m - 1)
-    threshold = _midpoints(values[pos, feature], values[pos + 1, feature])
+    threshold = midpoints(values[pos, feature], values[pos + 1, feature])
     return Split(int(feature), float(threshold), float(best_gain), n_best)
 
 
-def _midpoints(low, high):
+def midpoints(low, high):
     """The thresholds between values ``low < high``, as scikit-learn computes
     them: ``low/2 + high/2`` in double precision, or ``low`` where that rounds
-    up to ``high``."""
+    up to ``high`` (elementwise on arrays)."""
+    low, high = check_numbers(low, "low"), check_numbers(high, "high")
     middle = low / 2.0 + high / 2.0
     return np.where((middle >= high) | ~np.isfinite(middle), low, middle)
 
@@ -434,7 +446,7 @@ def grow_tree(X, y, measure="gini", max_depth=None, min_samples_leaf: int = 1) -
         node = builder.add(total)
         if np.count_nonzero(total) <= 1 or depth >= max_depth or len(rows) < 2 * min_samples_leaf:
             return node
-        split = _best_split(X[rows].astype(np.float64), onehot[rows], C, min_samples_leaf)
+        split = best_split_by_sorting(X[rows].astype(np.float64), onehot[rows], C, min_samples_leaf)
         if split.feature < 0:
             return node
         goes_left = X[rows, split.feature] <= split.threshold

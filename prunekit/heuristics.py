@@ -22,10 +22,10 @@ from prunekit.critical_value_pruning import (  # noqa: F401
 )
 from prunekit.error_based_pruning import (  # noqa: F401
     _added_errors,
-    _check_confidence,
+    check_confidence,
     _node_estimates,
     _normal_inverse,
-    _sm_or_eq,
+    sm_or_eq,
     collapse,
     error_based,
     error_based_raising,

@@ -11,7 +11,7 @@ with R(T) the training errors of T's leaves divided by the sample size m, in exa
 of :func:`prunekit.cost_complexity` (``risk="error"``), so the optimum over all trees and the
 best pruning of a greedy tree can be compared number for number (:func:`penalized_risk`
 computes both). ``objective="pessimistic"`` replaces each leaf's errors by C4.5's pessimistic
-estimate N U_CF(e, N) (:func:`prunekit.heuristics.estimated_errors`, J48's formula).
+estimate N U_CF(e, N) (:func:`prunekit.error_based_pruning.estimated_errors`, J48's formula).
 
 Real features are first turned into binary ones, ``1[x_j > theta]``, one per candidate
 threshold of Chapter 1's split search (:func:`binarize`); the :class:`Binarization` records
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from prunekit._validation import (
+from prunekit.validation import (
     as_array,
     check_choice,
     check_count,
@@ -44,8 +44,8 @@ from prunekit._validation import (
     check_samples,
 )
 from prunekit.cost_complexity_pruning import leaf_risks
-from prunekit.growing import _check_growing_data, _TreeBuilder, _midpoints
-from prunekit.heuristics import _check_confidence, estimated_errors
+from prunekit.growing import _check_growing_data, _TreeBuilder, midpoints
+from prunekit.error_based_pruning import check_confidence, estimated_errors
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _sklearn_feature_names, check_tree
 
 __all__ = ["OBJECTIVES", "SOLVERS", "OutOfTimeError", "Binarization", "binarize",
@@ -201,7 +201,7 @@ def binarize(X, *, max_thresholds=None) -> Binarization:
     for j in range(X.shape[1]):
         column = np.sort(X[:, j])
         values = np.unique(column)
-        candidates = _midpoints(values[:-1], values[1:])     # as best_threshold_split
+        candidates = midpoints(values[:-1], values[1:])     # as best_threshold_split
         if max_thresholds is not None and len(candidates) > max_thresholds:
             # examples at or below each candidate, against the quantiles' targets
             below = np.searchsorted(column, values[:-1], side="right")
@@ -233,7 +233,7 @@ def penalized_risk(tree, alpha, *, objective="error", confidence=0.25) -> float:
     al.'s R(t) = r(t) p(t), the training errors of leaf t divided by the size m of the
     growing sample (:func:`prunekit.cost_complexity_pruning.leaf_risks`, ``risk="error"``);
     with ``objective="pessimistic"`` C4.5's estimate N U_CF(e, N) / m
-    (:func:`prunekit.heuristics.estimated_errors`). The one function both a pruning and an
+    (:func:`prunekit.error_based_pruning.estimated_errors`). The one function both a pruning and an
     optimal tree are scored with.
 
     Parameters
@@ -284,7 +284,7 @@ def _check_problem(X, y, max_depth, alpha, objective, confidence, time_limit=1.0
     alpha = check_real(alpha, "alpha", minimum=0)
     time_limit = check_real(time_limit, "time_limit", minimum=0, strict=True)
     if objective == "pessimistic":
-        _check_confidence(confidence)
+        check_confidence(confidence)
     X, codes, classes = _check_growing_data(X, y)
     return X, codes, classes, max_depth, alpha, objective, time_limit
 
@@ -637,7 +637,7 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
         same number: errors + alpha m (|T~| - 1) = m (R_alpha(T) - alpha).
     objective : {"error", "pessimistic"}, default "error"
         The leaf risk: training errors, or C4.5's pessimistic estimate N U_CF(e, N)
-        (J48's, :func:`prunekit.heuristics.estimated_errors`; ``solver="dp"`` only, see
+        (J48's, :func:`prunekit.error_based_pruning.estimated_errors`; ``solver="dp"`` only, see
         Notes).
     solver : {"streed", "dp"}, default "streed"
         STreeD (van der Linden et al. 2023; needs ``pip install pystreed``), or

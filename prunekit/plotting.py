@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from prunekit.validation import (check_bool, check_count, check_names, check_real,
-                                 check_title)
+from prunekit.validation import (check_bool, check_count, check_names, check_probability,
+                                 check_real, check_title)
 from prunekit.tree import Pruning, Tree, check_tree
 
 __all__ = ["tree_layout", "plot_tree", "plot_prunings", "raise_font_sizes", "tint",
@@ -25,8 +25,11 @@ PALETTE = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#D
 def tint(colour: str, strength: float = 0.35):
     """An opaque, lighter version of ``colour`` (so edges do not show through boxes): each
     RGB channel ``c`` becomes ``strength * c + (1 - strength)``, a mix with white."""
-    from matplotlib.colors import to_rgb
+    from matplotlib.colors import is_color_like, to_rgb
 
+    if not is_color_like(colour):
+        raise ValueError(f"colour must be a matplotlib colour, got {colour!r}.")
+    strength = check_probability(strength, "strength", open_interval=False)
     return tuple(strength * c + (1 - strength) for c in to_rgb(colour))
 
 
@@ -182,6 +185,9 @@ NOTE_COLOUR = "#8E1B12"
 
 def raise_font_sizes(ax, fontsize: float) -> None:
     """Set every text of ``ax`` drawn smaller than ``fontsize`` points to ``fontsize``."""
+    if not hasattr(ax, "texts") or not hasattr(ax, "title"):
+        raise TypeError(f"ax must be matplotlib Axes, got {type(ax).__name__}.")
+    fontsize = check_real(fontsize, "fontsize", minimum=0.0)
     for text in ax.texts:
         if text.get_fontsize() < fontsize:
             text.set_fontsize(fontsize)

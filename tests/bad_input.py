@@ -14,7 +14,7 @@ from sklearn.datasets import make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
-from prunekit._validation import OutOfRangeError
+from prunekit.validation import OutOfRangeError
 
 nan, inf = float("nan"), float("inf")
 X, y = make_classification(80, 3, n_informative=2, n_redundant=0, random_state=0)

@@ -25,7 +25,7 @@ PACKAGE = Path(pk.__file__).resolve().parent
 HEURISTICS = {
     "prunekit.error_based_pruning": [
         "upper_confidence_limit", "estimated_errors", "collapse", "error_based",
-        "error_based_raising", "_check_confidence", "_sm_or_eq", "_normal_inverse",
+        "error_based_raising", "_normal_inverse",
         "_added_errors", "_node_estimates"],
     "prunekit.pessimistic_pruning": [
         "PEP_ORDERS", "PessimisticErrors", "pessimistic_errors", "pessimistic_standard_error",

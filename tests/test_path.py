@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 
 import prunekit as pk
-from prunekit._validation import OutOfRangeError
+from prunekit.validation import OutOfRangeError
 from prunekit.path import PruningPath
 from strategies import random_trees
 

@@ -9,7 +9,7 @@ for a notebook, from the command line. Protocol (Sec. 6.1 of the paper): for eac
 each of 10 random splits, 10 % of the examples are set aside for testing and the rest is
 divided 2:1 into a growing and a pruning set; an unpruned binary C4.5-type tree is grown on
 the growing set; it is pruned by REP and by k-REP with k = floor(c x errors of the unpruned
-tree on the growing set), c = 1.1 (:func:`prunekit.rademacher.growing_error_budget`); each pruning gets the
+tree on the growing set), c = 1.1 (:func:`prunekit.k_reduced_error_pruning.growing_error_budget`); each pruning gets the
 Rademacher bound of Lemma 3, eq. (1), with one draw of the signs on the pruning set, and the
 REP pruning the Occam's-razor comparison of Sec. 6.1 (d/4 bits for a d-node tree) and the
 Occam bound with log2 of the exact number of prunings, which holds for every pruning;
@@ -57,10 +57,10 @@ from sklearn.tree import DecisionTreeClassifier
 from prunekit import bounds
 from prunekit.validation import as_array, check_count, check_labels, check_probability
 from prunekit.cost_complexity_pruning import cross_validate_alpha
-from prunekit.rademacher import (
-    draw_signs, growing_error_budget, growing_errors_of_tree, k_reduced_error,
-    rademacher_penalty,
-)
+from prunekit.k_reduced_error_pruning import (growing_error_budget,
+                                              growing_errors_of_tree,
+                                              k_reduced_error)
+from prunekit.rademacher import draw_signs, rademacher_penalty
 from prunekit.reduced_error_pruning import LABELLING_SAMPLES, reduced_error
 from prunekit.tree import Pruning, Tree, count_prunings
 

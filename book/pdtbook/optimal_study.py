@@ -76,7 +76,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from prunekit.validation import check_count, check_real
 from prunekit.cost_complexity_pruning import cost_complexity
-from prunekit.heuristics import error_based
+from prunekit.error_based_pruning import error_based
 from prunekit.optimal import (
     OutOfTimeError, binarize, dynamic_program_optimal_tree, optimal_tree, penalized_risk,
 )

@@ -80,15 +80,16 @@ from prunekit.cost_complexity_pruning import (
     cost_complexity, cross_validate_alpha, holdout_alpha,
 )
 from prunekit.datasets import UCI_DATASETS, make_boolean_dnf
-from prunekit.heuristics import (
-    critical_value, error_based, error_based_raising, minimum_error, pessimistic,
-)
+from prunekit.critical_value_pruning import critical_value
+from prunekit.error_based_pruning import error_based, error_based_raising
+from prunekit.minimum_error_pruning import minimum_error
+from prunekit.pessimistic_pruning import pessimistic
 from prunekit.kearns_mansour_pruning import kearns_mansour
 from prunekit.nobel_pruning import nobel
 from prunekit.optimal import OutOfTimeError, optimal_tree
-from prunekit.rademacher import (
-    growing_error_budget, growing_errors_of_tree, k_reduced_error,
-)
+from prunekit.k_reduced_error_pruning import (growing_error_budget,
+                                              growing_errors_of_tree,
+                                              k_reduced_error)
 from prunekit.reduced_error_pruning import reduced_error
 from prunekit.tree import Pruning, Tree
 

@@ -46,7 +46,8 @@ from pathlib import Path
 import numpy as np
 
 from prunekit.validation import check_count, check_sample_and_labels
-from prunekit.heuristics import _check_confidence, _sm_or_eq, error_based, error_based_raising
+from prunekit.error_based_pruning import (check_confidence, sm_or_eq,
+                                          error_based, error_based_raising)
 from prunekit.tree import Pruning, Tree
 
 from pdtbook.results import results_path
@@ -119,7 +120,7 @@ def j48_options(*, pruned: bool = True, confidence=0.25, subtree_raising: bool =
     ----------
     pruned : bool, default True
         ``False`` gives ``-U``, J48's unpruned tree (which Weka 3.6 still collapses, see
-        :func:`prunekit.heuristics.collapse`).
+        :func:`prunekit.error_based_pruning.collapse`).
     confidence : float in (0, 1), default 0.25
         ``-C``, the confidence factor of the pruning (ignored when not pruned).
     subtree_raising : bool, default True
@@ -133,7 +134,7 @@ def j48_options(*, pruned: bool = True, confidence=0.25, subtree_raising: bool =
     min_leaf = check_count(min_leaf, "min_leaf", minimum=1)
     if not pruned:
         return ["-U", "-M", str(min_leaf)]
-    _check_confidence(confidence)
+    check_confidence(confidence)
     options = ["-C", repr(float(confidence)), "-M", str(min_leaf)]
     return options if subtree_raising else ["-S"] + options
 
@@ -299,7 +300,7 @@ def _threshold(column: np.ndarray, printed: str, feature: int) -> float:
                          f"{printed}.")
     # Weka's Utils.smOrEq: J48 sends a value left when it exceeds the split point by less than
     # Utils.SMALL.
-    thresholds = {float(values[_sm_or_eq(values, s)].max()) for s in candidates}
+    thresholds = {float(values[sm_or_eq(values, s)].max()) for s in candidates}
     if len(thresholds) > 1:
         raise ValueError(
             f"J48's split point x{feature} <= {printed} is ambiguous: training values "
@@ -439,7 +440,7 @@ def agreement(datasets, confidences=CONFIDENCES, *, jar=None, workers: int = 2):
     """
     workers = check_count(workers, "workers", minimum=1)
     for confidence in confidences:
-        _check_confidence(confidence)
+        check_confidence(confidence)
     variants = [dict(pruned=False)] + [dict(confidence=cf, subtree_raising=raising)
                                        for raising in (False, True) for cf in confidences]
     data = []

@@ -20,7 +20,7 @@ from checking import assert_hint, assert_one_type_policy, failure, ignoring
 from checking import failure_message as _message
 from checking import not_implemented as _todo
 from prunekit.datasets import cube, dnf_labels
-from prunekit.heuristics import upper_confidence_limit
+from prunekit.error_based_pruning import upper_confidence_limit
 
 from pdtbook.checks import CheckFailed, ch08
 
@@ -200,7 +200,7 @@ def test_pep_test_passes(capsys):
     tree = ch08.pep_tree()
     ch08.check_pep_test(RIGHT_PEP.__getitem__, tree)
     # exact values, NumPy numbers and another spelling of the decision pass as well
-    from prunekit.heuristics import pessimistic_errors
+    from prunekit.pessimistic_pruning import pessimistic_errors
     numbers = pessimistic_errors(tree)
     ch08.check_pep_test(lambda v: (numbers.as_leaf[v], np.float64(numbers.subtree[v]),
                                    numbers.standard_error[v],
@@ -211,7 +211,7 @@ def test_pep_test_passes(capsys):
 def test_pep_test_agrees_with_the_library():
     tree = ch08.pep_tree()
     assert np.flatnonzero(pk.pessimistic(tree).kept).tolist() == [0, 1, 2, 5, 6, 7, 8]
-    from prunekit.heuristics import pessimistic_errors
+    from prunekit.pessimistic_pruning import pessimistic_errors
     numbers = pessimistic_errors(tree)
     for v, (leaf, subtree, se, decision) in RIGHT_PEP.items():
         assert numbers.as_leaf[v] == leaf and numbers.subtree[v] == subtree
@@ -309,7 +309,7 @@ def m_error(counts, m, prior, *, mistake=None):
 
 def test_m_error_passes(capsys):
     ch08.check_m_error(m_error)
-    ch08.check_m_error(lambda c, m, p: np.float64(pk.heuristics.m_estimate_error(c, m, p)))
+    ch08.check_m_error(lambda c, m, p: np.float64(pk.minimum_error_pruning.m_estimate_error(c, m, p)))
     assert capsys.readouterr().out == "✓ m_error: all 10 checks passed.\n" * 2
 
 
@@ -462,7 +462,7 @@ def test_check_failed_is_an_assertion():
 
 # ---------------------------------------------------------------------- one type policy
 def _pep_numbers(v):
-    from prunekit.heuristics import pessimistic_errors
+    from prunekit.pessimistic_pruning import pessimistic_errors
     numbers = pessimistic_errors(ch08.pep_tree())
     return (float(numbers.as_leaf[v]), float(numbers.subtree[v]),
             float(numbers.standard_error[v]), "prune" if numbers.prune[v] else "keep")

@@ -28,8 +28,10 @@ from scipy.stats import norm
 
 import prunekit as pk
 from prunekit.datasets import make_boolean_dnf
-from prunekit.heuristics import (estimated_errors, m_estimate_error,
-                                 pessimistic_standard_error, upper_confidence_limit)
+from prunekit.error_based_pruning import (estimated_errors,
+                                          upper_confidence_limit)
+from prunekit.minimum_error_pruning import m_estimate_error
+from prunekit.pessimistic_pruning import pessimistic_standard_error
 from prunekit.kearns_mansour_pruning import penalty
 from prunekit.tree import leaf_errors
 
@@ -128,7 +130,7 @@ def test_bottom_up_can_prune_more_than_top_down():
                                     ([0, 2], [3, 1], [1, 1])])
 def test_the_counterexamples_by_the_definitions(counts):
     tree = five_nodes(*counts)
-    for order in pk.heuristics.PEP_ORDERS:
+    for order in pk.pessimistic_pruning.PEP_ORDERS:
         assert _pep_by_hand(tree, order) == pk.pessimistic(tree, order=order)
 
 
@@ -140,7 +142,7 @@ def _compositions(total, leaves=3):
 
 
 def _direction(tree):
-    top, bottom = (pk.pessimistic(tree, order=o) for o in pk.heuristics.PEP_ORDERS)
+    top, bottom = (pk.pessimistic(tree, order=o) for o in pk.pessimistic_pruning.PEP_ORDERS)
     if top == bottom:
         return None
     if np.all(bottom.kept[top.kept]):
@@ -319,7 +321,7 @@ def _c45_collapse(tree):
 def test_c45_collapses_while_growing_and_j48_before_pruning_the_same_splits():
     for tree in _random_trees(100):
         assert np.all(tree.left[~tree.is_leaf] > np.flatnonzero(~tree.is_leaf))
-        assert _c45_collapse(tree) == pk.heuristics.collapse(tree)
+        assert _c45_collapse(tree) == pk.error_based_pruning.collapse(tree)
 
 
 # ---------------------------------------------------------------------- the prices of a leaf

@@ -24,7 +24,7 @@ from sklearn.model_selection import GridSearchCV
 
 import prunekit as pk
 from prunekit.bounds import nobel_delta
-from prunekit.cost_complexity_pruning import _choose
+from prunekit.cost_complexity_pruning import choose_steps
 from prunekit.datasets import make_boolean_dnf
 from prunekit.kearns_mansour_pruning import penalty
 
@@ -279,7 +279,7 @@ def test_ties_go_to_the_smallest_alpha_in_grid_search_and_the_largest_in_breiman
     search = GridSearchCV(_Constant(), {"alpha": grid}, cv=5).fit(X, y)
     assert search.best_params_["alpha"] == grid[0]    # the largest tree
     errors = np.array([0.3, 0.2, 0.2, 0.2, 0.4])       # cross-validated errors along the path
-    best, _ = _choose(errors, np.zeros_like(errors))
+    best, _ = choose_steps(errors, np.zeros_like(errors))
     assert best == 3                                  # the last tie: the smallest tree
 
 

@@ -29,7 +29,7 @@ def tree():
 
 
 def test_plot_upper_limit_draws_both_panels():
-    from prunekit.heuristics import upper_confidence_limit
+    from prunekit.error_based_pruning import upper_confidence_limit
 
     fig = plot_upper_limit(0.25, errors=(0, 2), max_n=30, pairs=((0, 10), (3, 40)))
     top, bottom = fig.axes

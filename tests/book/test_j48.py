@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import prunekit as pk
-from prunekit import heuristics as h
+from prunekit import error_based_pruning as ebp
 from uci import UCI_DIR, needs_uci
 
 from pdtbook import weka
@@ -137,7 +137,7 @@ def test_agreement_with_j48(rows):
         grown, ours = row["unpruned_tree"], row["prunekit_tree"]
         # Weka 3.6 collapses even with -U (C45PruneableClassifierTree.buildClassifier calls
         # collapse() unconditionally): the rebuilt unpruned trees have nothing to collapse
-        assert pk.heuristics.collapse(grown).n_nodes == grown.n_nodes, row_id(row)
+        assert pk.error_based_pruning.collapse(grown).n_nodes == grown.n_nodes, row_id(row)
         if row["pruning"] == "no raising":
             assert isinstance(ours, pk.Pruning) and ours.tree is grown
         else:
@@ -226,9 +226,9 @@ def test_estimates_are_wekas_to_the_last_bit(tmp_path):
     lines += [f"{bits(y)} 0 quantile\n" for y in quantiles]
     java = run_harness(tmp_path, lines)
     java_added, java_quantile = java[:len(cases)], java[len(cases):]
-    ours_quantile = np.array([h._normal_inverse(float(y)) for y in quantiles])
+    ours_quantile = np.array([ebp._normal_inverse(float(y)) for y in quantiles])
     assert np.array_equal(ours_quantile, java_quantile)
-    ours = np.array([h._added_errors(np.array(n), np.array(e), np.float32(cf))
+    ours = np.array([ebp._added_errors(np.array(n), np.array(e), np.float32(cf))
                      for n, e, cf in cases], dtype=float)
     n, e = np.array([case[0] for case in cases]), np.array([case[1] for case in cases])
     # e >= 1: the same operations in the same order, the same bits

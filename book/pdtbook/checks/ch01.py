@@ -19,7 +19,8 @@ import numpy as np
 
 from prunekit.bounds import mdl
 from prunekit.datasets import make_boolean_dnf
-from prunekit.growing import best_threshold_split, bottom_up_prune, gain, id3
+from prunekit.bottom_up_pruning import bottom_up_prune
+from prunekit.growing import best_threshold_split, gain, id3
 from prunekit.tree import Tree
 
 from pdtbook.checks import (

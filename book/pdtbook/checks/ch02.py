@@ -21,7 +21,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from prunekit.cost_complexity_pruning import _choose, cost_complexity_path, cross_validate_alpha
+from prunekit.cost_complexity_pruning import choose_steps, cost_complexity_path, cross_validate_alpha
 from prunekit.datasets import make_boolean_dnf
 from prunekit.tree import leaf_errors
 from prunekit.tree import Pruning, Tree, all_prunings
@@ -584,7 +584,7 @@ def _answers_match(student: Callable, changes: dict) -> bool:
 
 
 def _choose_hint(answer, alphas, error, se, student: Callable) -> str:
-    best, one_se = _choose(error, se)
+    best, one_se = choose_steps(error, se)
     if close(answer[0], alphas[one_se]) and close(answer[1], alphas[best]) and best != one_se:
         return "the pair is in the wrong order: (alpha of the 0-SE choice, alpha of the 1-SE choice)."
     matching = []
@@ -615,7 +615,7 @@ def check_choose_alpha(choose_alpha: Callable) -> None:
         if not isinstance(answer, tuple) or len(answer) != 2:
             fail(f"{call} returned {describe(answer)}; it should return a pair "
                  f"(alpha_0se, alpha_1se).", "return two numbers: return alpha_best, alpha_one_se.")
-        best, one_se = _choose(error, se)
+        best, one_se = choose_steps(error, se)
         if all(isinstance(a, (numbers.Integral, np.integer)) and not isinstance(a, (bool, np.bool_))
                for a in answer):
             fail(f"{call} returned {describe(answer)}, two integers; the choices are alpha = "

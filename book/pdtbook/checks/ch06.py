@@ -2,7 +2,7 @@
 
 Each ``check_*`` function takes the student's answer (a number or a function), runs it on fixed
 cases and compares with the library: :func:`prunekit.rademacher_penalty`,
-:func:`prunekit.rademacher.relabelled_leaf_errors`, :func:`prunekit.rademacher.min_plus_merge`,
+:func:`prunekit.rademacher.relabelled_leaf_errors`, :func:`prunekit.k_reduced_error_pruning.min_plus_merge`,
 :func:`prunekit.bounds.eta` and brute force over :func:`prunekit.all_prunings`. When an answer is
 wrong, the usual mistakes are recomputed on the same case; if one of them reproduces the
 student's answer, the hint names it.
@@ -18,7 +18,8 @@ from collections.abc import Callable
 import numpy as np
 
 from prunekit.bounds import eta
-from prunekit.rademacher import draw_signs, min_plus_merge
+from prunekit.k_reduced_error_pruning import min_plus_merge
+from prunekit.rademacher import draw_signs
 
 from pdtbook.checks import (
     Checker, close, describe, expect_close_float, explaining_mistake, fail, float_answer,

@@ -1,10 +1,10 @@
 """Checks for the exercises of Chapter 8: the classic pruning heuristics.
 
 Each ``check_*`` function takes the student's function, runs it on fixed cases and compares the
-answers with the library: :func:`prunekit.heuristics.upper_confidence_limit` (C4.5's upper
+answers with the library: :func:`prunekit.error_based_pruning.upper_confidence_limit` (C4.5's upper
 confidence limit U_CF(e, N) as Weka's J48 computes it, Quinlan 1993, Ch. 4),
-:func:`prunekit.heuristics.pessimistic_errors` (Quinlan's 1987 pessimistic pruning) and
-:func:`prunekit.heuristics.m_estimate_error` (Cestnik & Bratko's 1991 m-estimate). When an
+:func:`prunekit.pessimistic_pruning.pessimistic_errors` (Quinlan's 1987 pessimistic pruning) and
+:func:`prunekit.minimum_error_pruning.m_estimate_error` (Cestnik & Bratko's 1991 m-estimate). When an
 answer is wrong, the usual mistakes are recomputed on the same case; if one of them reproduces
 the student's answer, the hint names it.
 
@@ -24,7 +24,9 @@ from scipy.stats import beta, norm
 
 from prunekit.datasets import cube, dnf_labels, make_boolean_dnf
 from prunekit.growing import id3
-from prunekit.heuristics import m_estimate_error, pessimistic_errors, upper_confidence_limit
+from prunekit.error_based_pruning import upper_confidence_limit
+from prunekit.minimum_error_pruning import m_estimate_error
+from prunekit.pessimistic_pruning import pessimistic_errors
 from prunekit.tree import leaf_errors
 from prunekit.tree import Tree
 
@@ -217,7 +219,7 @@ def upper_limit_cases() -> list[tuple[str, tuple[int, int, float]]]:
 
 def check_upper_limit(upper_limit: Callable) -> None:
     """Check Exercise 8.1 (b), ``upper_limit(e, n, confidence)``: C4.5's U_CF(e, N) for integer
-    e, as a float, against :func:`prunekit.heuristics.upper_confidence_limit` (tolerance 1e-6,
+    e, as a float, against :func:`prunekit.error_based_pruning.upper_confidence_limit` (tolerance 1e-6,
     since J48 stores CF in single precision)."""
     __tracebackhide__ = True
     check = Checker("upper_limit", upper_limit)
@@ -316,7 +318,7 @@ def check_pep_test(pep_test: Callable, tree: Tree | None = None,
     each node of ``nodes``, with decision ``"prune"`` or ``"keep"`` by Quinlan's test
     e'(v) <= e'(T_v) + SE on the grown subtree (what top-down PEP does at a node it visits).
 
-    The numbers are compared with :func:`prunekit.heuristics.pessimistic_errors` (tolerance
+    The numbers are compared with :func:`prunekit.pessimistic_pruning.pessimistic_errors` (tolerance
     0.01, for values rounded by hand). A wrong answer at a node names the wrong part and gives
     a hint, but not the worked numbers, which give the answer away; :func:`explain_pep_test`
     prints those.
@@ -449,7 +451,7 @@ def _m_error_variants(counts, m, prior) -> list[tuple[float, str]]:
 def check_m_error(m_error: Callable) -> None:
     """Check Exercise 8.3, ``m_error(counts, m, prior)``: Cestnik & Bratko's m-estimate of the
     error rate of a leaf predicting its majority class (ties to the smallest index), against
-    :func:`prunekit.heuristics.m_estimate_error`. The function must return a float and leave
+    :func:`prunekit.minimum_error_pruning.m_estimate_error`. The function must return a float and leave
     ``counts`` and ``prior`` unchanged."""
     __tracebackhide__ = True
     check = Checker("m_error", m_error)

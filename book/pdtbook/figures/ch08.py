@@ -27,7 +27,7 @@ def plot_upper_limit(confidence: float = 0.25, errors=(0, 1, 2, 5), max_n: int =
     Top panel: U_CF(e, N) at ``confidence`` against N, one curve per number of errors ``e``,
     with the exact binomial (Clopper-Pearson) upper limit dashed and the training error rate
     e / N dotted. Bottom panel: U_CF(e, N) against CF on a log scale for the (e, N) of
-    ``pairs``. The values are those of :func:`prunekit.heuristics.upper_confidence_limit`
+    ``pairs``. The values are those of :func:`prunekit.error_based_pruning.upper_confidence_limit`
     (Quinlan 1993, Sec. 4.2, as Weka's J48 computes them).
 
     Parameters
@@ -45,7 +45,7 @@ def plot_upper_limit(confidence: float = 0.25, errors=(0, 1, 2, 5), max_n: int =
     import matplotlib.pyplot as plt
     from scipy.stats import beta
 
-    from prunekit.heuristics import upper_confidence_limit
+    from prunekit.error_based_pruning import upper_confidence_limit
 
     _check_drawing_size(width, fontsize)
     if not 0 < check_real(confidence, "confidence") <= 0.5:
