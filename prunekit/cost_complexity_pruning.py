@@ -163,8 +163,8 @@ def collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
     check_tree(tree)
     risk = as_array(risk, "risk", ndim=1)
     if len(risk) != tree.n_nodes:
-        raise ValueError(f"risk must have one entry per node ({tree.n_nodes}), "
-                         f"got {len(risk)}.")
+        raise ValueError(f"risk must have one entry per node "
+                         f"({tree.n_nodes}), got {len(risk)}.")
     n_nodes = tree.n_nodes
     is_leaf = tree.is_leaf
     branch = tree.sum_over_leaves(risk)

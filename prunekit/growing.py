@@ -374,15 +374,18 @@ def best_threshold_split(X, y, measure="gini", min_samples_leaf: int = 1) -> Spl
 
 def best_split_by_sorting(X: np.ndarray, onehot: np.ndarray, C,
                           min_samples_leaf: int) -> Split:
-    """The best threshold split of a node, every feature sorted once (Shalev-Shwartz &
-    Ben-David 2014, Sec. 18.2.3): the core of :func:`best_threshold_split`.
+    """The best threshold split of a node, each feature sorted once
+    (Shalev-Shwartz & Ben-David 2014, Sec. 18.2.3): the core of
+    :func:`best_threshold_split`.
 
-    ``X`` is the node's (m, d) sample, ``onehot`` its (m, K) one-hot labels and ``C`` the
-    impurity of a vector of class proportions; splits leaving fewer than
-    ``min_samples_leaf`` examples on a side are skipped. Ties go to the first feature, then
-    the first position, as a splitter scanning them in order would take them.
+    ``X`` is the node's (m, d) sample, ``onehot`` its (m, K) one-hot labels
+    and ``C`` the impurity of a vector of class proportions; splits leaving
+    fewer than ``min_samples_leaf`` examples on a side are skipped. Ties go
+    to the first feature, then the first position, as a splitter scanning
+    them in order would take them.
     """
-    min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
+    min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf",
+                                   minimum=1)
     m = X.shape[0]
     order = np.argsort(X, axis=0, kind="stable")           # (m, d)
     values = np.take_along_axis(X, order, axis=0)          # sorted values
