@@ -8,7 +8,7 @@ its pruner in its own module, next to its function (:class:`~prunekit.Pessimisti
 constructor takes its function's parameters, with the same defaults, as keyword arguments
 (``tests/test_estimator.py`` compares every pruner's signature with its function's), and its
 parameters are checked by the same declared checks as the function's (``_parameter_checks``,
-see :mod:`prunekit._parameters`).
+see ``prunekit._parameters``).
 
 Two kinds of pruner exist. Most judge the tree on the sample it was grown on (cost-complexity,
 Kearns-Mansour, Nobel's same-sample penalty, pessimistic, minimum-error and error-based
@@ -55,7 +55,7 @@ class Pruner(BaseEstimator):
     #: sample arguments aside); ``None`` for a pruner that is no function's.
     _function = None
     #: A check ``check(value, name) -> value`` for every constructor parameter, the
-    #: function's own shared with it (:func:`prunekit._parameters.validate_parameters`).
+    #: function's own shared with it (``prunekit._parameters.validate_parameters``).
     _parameter_checks: dict = {}
     #: Parameters that may hold arrays; every other parameter takes a single value.
     _array_parameters = ()
