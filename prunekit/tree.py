@@ -204,6 +204,20 @@ class Tree(_Immutable):
     view of memory the tree holds privately: numpy refuses to make it writable again
     (``flags.writeable = True`` raises ``ValueError``), and changing the view's ``shape`` or
     ``dtype`` changes only that view. Attributes cannot be rebound.
+
+    Examples
+    --------
+    Node 0 sends ``x[0] <= 0.5`` to leaf 1 and the rest to node 2, which sends
+    ``x[1] <= 0.5`` to leaf 3 and the rest to leaf 4; 8 growing examples, 4 of each class:
+
+    >>> import prunekit as pk
+    >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+    ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+    ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+    >>> t
+    Tree(n_nodes=5, n_leaves=3, max_depth=2, n_classes=2, n_samples=8)
+    >>> t.labels.tolist()              # the majority class of every node
+    [0, 0, 1, 0, 1]
     """
 
     __slots__ = (
@@ -362,6 +376,16 @@ class Tree(_Immutable):
         repeating each example w times, and that conversion is exact: pass
         ``np.repeat(X, w, axis=0), np.repeat(y, w)``. For class weights, or weights that are
         not integers, refit the estimator without them.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> from sklearn.datasets import load_iris
+        >>> from sklearn.tree import DecisionTreeClassifier
+        >>> X, y = load_iris(return_X_y=True)
+        >>> clf = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y)
+        >>> pk.Tree.from_sklearn(clf, X, y)
+        Tree(n_nodes=5, n_leaves=3, max_depth=2, n_classes=3, n_samples=150)
         """
         if not hasattr(estimator, "fit") or not hasattr(estimator, "get_params"):
             raise TypeError(
@@ -413,6 +437,15 @@ class Tree(_Immutable):
         ----------
         feature_names : sequence of str or None
             One name per input feature (``n_features`` of them).
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> t.with_feature_names(["smoker", "over_60"]).feature_names
+        ('smoker', 'over_60')
         """
         feature_names = _as_feature_names(feature_names, self.n_features)
         renamed = copy.copy(self)
@@ -472,7 +505,16 @@ class Tree(_Immutable):
         return self._dtype
 
     def subtree(self, node: int) -> np.ndarray:
-        """Indices of the nodes of the subtree rooted at ``node`` (including it), top-down."""
+        """Indices of the nodes of the subtree rooted at ``node`` (including it), top-down.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+        >>> t.subtree(2).tolist()
+        [2, 3, 4]
+        """
         node = self.check_node(node)
         found, frontier = [], np.array([node])
         while frontier.size:
@@ -662,15 +704,46 @@ class Tree(_Immutable):
         check_input : bool, default True
             ``False`` skips the check of ``X``, for a sample already checked by
             :meth:`check_sample`; as in scikit-learn, do not use it otherwise.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> t.apply([[0, 0], [1, 0], [1, 1]]).tolist()
+        [1, 3, 4]
         """
         return self._route(self._check_X(X) if check_input else X, self._is_leaf)
 
     def predict(self, X) -> np.ndarray:
-        """Predicted class label of each row of ``X``."""
+        """Predicted class label of each row of ``X``.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> t.predict([[0, 0], [1, 0], [1, 1]]).tolist()
+        [0, 0, 1]
+        """
         return self.classes_[self._labels[self.apply(X)]]
 
     def error(self, X, y) -> float:
-        """Misclassification rate on ``(X, y)``; unseen labels count as errors."""
+        """Misclassification rate on ``(X, y)``; unseen labels count as errors.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> round(t.error([[0, 0], [1, 0], [1, 1]], [0, 1, 1]), 3)
+        0.333
+        >>> t.error([[1, 1]], [2])         # a label the tree never saw
+        1.0
+        """
         return Pruning.full(self).error(X, y)
 
     def node_counts(self, X, y, *, names=("X", "y")) -> np.ndarray:
@@ -690,6 +763,15 @@ class Tree(_Immutable):
         ndarray of shape (n_nodes, n_classes)
             ``counts[v, k]`` is the number of examples of class ``classes_[k]`` whose path
             passes through node ``v``: the statistics of Kearns & Mansour (1998), Sec. 3.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> t.node_counts([[0, 0], [1, 0], [1, 1]], [0, 1, 1]).tolist()
+        [[1, 2], [1, 0], [0, 2], [0, 1], [0, 1]]
         """
         X, y = self.check_sample(X, y, names=names)
         codes = encode_labels(y, self._classes_, name=names[1])
@@ -713,6 +795,17 @@ class Tree(_Immutable):
         See Also
         --------
         prunekit.tree.leaf_errors : the same for counts and labels without a tree.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> t.leaf_errors().tolist()       # on the growing sample
+        [4, 1, 1, 0, 0]
+        >>> t.leaf_errors(t.node_counts([[1, 0]], [1])).tolist()
+        [1, 0, 0, 1, 0]
         """
         if counts is not None:
             counts = _as_counts(counts, self.n_nodes)
@@ -764,6 +857,16 @@ class Tree(_Immutable):
         -------
         ndarray
             A new array: leaves keep their values, internal nodes get their subtree's sum.
+
+        Examples
+        --------
+        The number of leaves below every node:
+
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+        >>> t.sum_over_leaves(t.is_leaf.astype(int)).tolist()
+        [3, 1, 2, 1, 1]
         """
         if values is None or isinstance(values, (str, bytes)) or np.ndim(values) == 0:
             raise TypeError(f"values must be an array with one entry (or row) per node, got "
@@ -800,6 +903,17 @@ class Pruning(_Immutable):
 
     Like a :class:`Tree`, a pruning cannot be changed: ``kept``, ``labels`` and ``is_leaf``
     are read-only views.
+
+    Examples
+    --------
+    The tree of :class:`Tree`'s example without the children of node 2:
+
+    >>> import prunekit as pk
+    >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+    ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+    >>> p = pk.Pruning(t, [True, True, True, False, False])
+    >>> p.n_nodes, p.n_leaves, p.leaves.tolist()
+    (3, 2, [1, 2])
     """
 
     __slots__ = ("tree", "_kept", "_labels", "_is_leaf")
@@ -832,12 +946,32 @@ class Pruning(_Immutable):
     # ------------------------------------------------------------------ constructors
     @classmethod
     def full(cls, tree: Tree) -> "Pruning":
-        """The trivial pruning that keeps the whole tree."""
+        """The trivial pruning that keeps the whole tree.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+        >>> p = pk.Pruning.full(t)
+        >>> p.n_nodes, p.errors()          # 1 training error
+        (5, 1)
+        """
         return cls(check_tree(tree), np.ones(tree.n_nodes, dtype=bool))
 
     @classmethod
     def root_only(cls, tree: Tree) -> "Pruning":
-        """The pruning that keeps only the root, as a single leaf."""
+        """The pruning that keeps only the root, as a single leaf.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+        >>> p = pk.Pruning.root_only(t)
+        >>> p.n_nodes, p.errors()          # class 0 for all 8: 4 errors
+        (1, 4)
+        """
         kept = np.zeros(check_tree(tree).n_nodes, dtype=bool)
         kept[0] = True
         return cls(tree, kept)
@@ -852,6 +986,15 @@ class Pruning(_Immutable):
         collapsed : array-like of bool of shape (n_nodes,), or of node indices
             Nodes whose subtrees are cut off (the node itself stays, as a leaf). Nodes below
             another collapsed node are allowed and have no further effect.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+        >>> p = pk.Pruning.from_collapsed(t, [2])     # node 2 becomes a leaf
+        >>> p.kept.tolist(), p.leaves.tolist()
+        ([True, True, True, False, False], [1, 2])
         """
         check_tree(tree)
         if collapsed is None or isinstance(collapsed, (str, bytes)):
@@ -900,11 +1043,33 @@ class Pruning(_Immutable):
 
     # ------------------------------------------------------------------ predictions
     def apply(self, X) -> np.ndarray:
-        """Index (in the tree) of the pruning leaf each row of ``X`` reaches."""
+        """Index (in the tree) of the pruning leaf each row of ``X`` reaches.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> p = pk.Pruning.from_collapsed(t, [2])
+        >>> p.apply([[0, 0], [1, 0], [1, 1]]).tolist()
+        [1, 2, 2]
+        """
         return self.tree._route(self.tree._check_X(X), self._is_leaf)
 
     def predict(self, X) -> np.ndarray:
-        """Predicted class label of each row of ``X``."""
+        """Predicted class label of each row of ``X``.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> p = pk.Pruning.from_collapsed(t, [2])
+        >>> p.predict([[0, 0], [1, 0], [1, 1]]).tolist()
+        [0, 1, 1]
+        """
         return self.tree.classes_[self._labels[self.apply(X)]]
 
     def error(self, X, y) -> float:
@@ -912,6 +1077,16 @@ class Pruning(_Immutable):
 
         Labels the growing sample never had are counted as errors: no pruning of the tree
         can predict them.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> p = pk.Pruning.from_collapsed(t, [2])
+        >>> p.error([[0, 0], [1, 0], [1, 1]], [0, 1, 1])
+        0.0
         """
         X, y = self.tree.check_sample(X, y)
         return float(np.mean(self.predict(X) != y))
@@ -925,6 +1100,16 @@ class Pruning(_Immutable):
             Per-node counts of a sample, e.g. from :meth:`Tree.node_counts`: non-negative
             integers, every internal node's the sum of its children's. Default the growing
             counts, giving the number of training errors.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> p = pk.Pruning.from_collapsed(t, [2])
+        >>> p.errors(), p.errors(t.node_counts([[0, 0], [1, 0]], [0, 0]))
+        (2, 1)
         """
         tree = self.tree
         counts = tree._counts if counts is None else tree.check_sample_counts(counts)
@@ -946,6 +1131,15 @@ class Pruning(_Immutable):
             tree's split rules (compared in the same precision), classes, feature names,
             criterion and impurities; the pruning's leaves are its leaves, so it predicts
             as the pruning does.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+        >>> small = pk.Pruning.from_collapsed(t, [2]).to_tree()
+        >>> small.n_nodes, small.counts.tolist()
+        (3, [[4, 4], [3, 1], [1, 3]])
         """
         tree = self.tree
         nodes = np.flatnonzero(self._kept)
@@ -1012,6 +1206,12 @@ def leaf_errors(counts, labels) -> np.ndarray:
     Returns
     -------
     ndarray of int64, shape (n_nodes,)
+
+    Examples
+    --------
+    >>> from prunekit.tree import leaf_errors
+    >>> leaf_errors([[4, 4], [3, 1], [1, 3]], [0, 0, 1]).tolist()
+    [4, 1, 1]
     """
     labels = check_index_array(labels, "labels", minimum=0, min_length=0)
     rows = np.shape(counts)[0] if np.ndim(counts) == 2 else len(labels)
@@ -1036,7 +1236,17 @@ def _leaf_errors(counts: np.ndarray, labels: np.ndarray) -> np.ndarray:
 
 # ---------------------------------------------------------------------- enumeration
 def postorder(tree: Tree) -> list[int]:
-    """The nodes bottom-up: every node after its subtree, the left subtree before the right."""
+    """The nodes bottom-up: every node after its subtree, the left subtree before the right.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from prunekit.tree import postorder
+    >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+    ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+    >>> postorder(t)
+    [1, 3, 4, 2, 0]
+    """
     check_tree(tree)
     order, stack = [], [0]
     left, right = tree._left.tolist(), tree._right.tolist()
@@ -1059,6 +1269,14 @@ def count_prunings(tree: Tree, node: int = 0) -> int:
     tree : Tree
     node : int, default 0
         A node of the tree, in [0, n_nodes); 0 counts the prunings of the whole tree.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+    ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+    >>> pk.count_prunings(t), pk.count_prunings(t, node=2)
+    (3, 2)
     """
     node = check_tree(tree).check_node(node)
     left, right = tree._left.tolist(), tree._right.tolist()
@@ -1084,6 +1302,14 @@ def all_prunings(tree: Tree, *, limit: int = 100_000) -> Iterator[Pruning]:
     Returns
     -------
     iterator of Pruning
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+    ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+    >>> [(p.n_leaves, p.errors()) for p in pk.all_prunings(t)]
+    [(1, 4), (2, 2), (3, 1)]
     """
     check_tree(tree)
     limit = check_count(limit, "limit", minimum=1)
