@@ -41,6 +41,14 @@ def description_length(n_nodes, n_features: int):
     Returns
     -------
     float or ndarray
+
+    Examples
+    --------
+    A tree of 7 nodes over 10 features takes 8 log2(13) bits:
+
+    >>> import prunekit as pk
+    >>> round(pk.bounds.description_length(7, n_features=10), 4)
+    29.6035
     """
     n_features = check_count(n_features, "n_features", minimum=1)
     n_nodes = check_numbers(n_nodes, "n_nodes", minimum=1, whole=True)
@@ -100,6 +108,15 @@ def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.
     -------
     float or ndarray
         The bound (it may exceed 1, in which case it says nothing).
+
+    Examples
+    --------
+    Trees of 3, 7 and 15 nodes with 10 % training error on 1000 examples:
+
+    >>> import prunekit as pk
+    >>> bound = pk.bounds.mdl(0.1, [3, 7, 15], n_features=10, n_samples=1000)
+    >>> bound.round(4).tolist()
+    [0.1962, 0.229, 0.2773]
     """
     delta = check_probability(delta, "delta")
     n_samples = check_count(n_samples, "n_samples", minimum=1)
@@ -132,6 +149,13 @@ def nobel_delta(k, n_samples: int, n_features: int):
     Returns
     -------
     float or ndarray
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> delta = pk.bounds.nobel_delta([1, 7, 15], 10**6, n_features=10)
+    >>> delta.round(4).tolist()
+    [0.0667, 0.1767, 0.2585]
     """
     k, n = _sizes_and_sample(k, n_samples)
     d = check_count(n_features, "n_features", minimum=1)
@@ -153,6 +177,12 @@ def nobel_delta_independent(k, n_samples: int):
     Returns
     -------
     float or ndarray
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> pk.bounds.nobel_delta_independent([1, 7, 15], 1000).round(4).tolist()
+    [0.0263, 0.0824, 0.1145]
     """
     k, n = _sizes_and_sample(k, n_samples)
     return _scalar(np.sqrt((k * np.log(2) + np.log(k)) / n))
@@ -182,6 +212,14 @@ def nobel_remainder(n_samples: int, n_features: int | None = None, case: str = "
     n_features : int, optional
         Dimension d of the feature space; required for ``case="same"``.
     case : {"same", "independent"}
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> round(pk.bounds.nobel_remainder(1000, n_features=10), 4)
+    0.0323
+    >>> round(pk.bounds.nobel_remainder(1000, case="independent"), 4)
+    0.057
     """
     case = check_choice(case, "case", ("same", "independent"))
     n = check_count(n_samples, "n_samples", minimum=4)
@@ -219,6 +257,16 @@ def nobel_estimation_term(k, n_samples: int, n_features: int | None = None,
     Returns
     -------
     float or ndarray
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> term = pk.bounds.nobel_estimation_term(7, 10**6, n_features=10)
+    >>> round(term, 4)       # 2 nobel_delta(7, ...) + nobel_remainder(...)
+    0.3541
+    >>> term = pk.bounds.nobel_estimation_term(7, 1000, case="independent")
+    >>> round(term, 4)
+    0.2219
     """
     case = check_choice(case, "case", ("same", "independent"))
     remainder = nobel_remainder(n_samples, n_features, case)
@@ -240,6 +288,12 @@ def eta(n_samples: int, delta: float = 0.05) -> float:
         Sample size n (the pruning sample), at least 1.
     delta : float, default 0.05
         Confidence parameter in (0, 1).
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> round(pk.bounds.eta(1000), 4), round(pk.bounds.eta(1000, 0.01), 4)
+    (0.0429, 0.0515)
     """
     delta = check_probability(delta, "delta")
     n = check_count(n_samples, "n_samples", minimum=1)
@@ -273,6 +327,14 @@ def rademacher(train_error, penalty, n_samples: int, delta: float = 0.05):
     -------
     float or ndarray
         The bound (it may exceed 1, in which case it says nothing).
+
+    Examples
+    --------
+    10 % pruning-set error and a penalty of 0.05 on 1000 pruning examples:
+
+    >>> import prunekit as pk
+    >>> round(pk.bounds.rademacher(0.1, penalty=0.05, n_samples=1000), 4)
+    0.4147
     """
     train_error = check_numbers(train_error, "train_error", minimum=0, maximum=1)
     penalty = check_numbers(penalty, "penalty", minimum=0, maximum=1)
@@ -308,6 +370,12 @@ def occam(train_error, n_nodes, n_samples: int, delta: float = 0.05):
     Returns
     -------
     float or ndarray
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> round(pk.bounds.occam(0.1, n_nodes=31, n_samples=1000), 4)
+    0.1647
     """
     d = check_numbers(n_nodes, "n_nodes", minimum=1, whole=True)
     return _occam_value(train_error, np.log(2) * d / 4, "n_nodes", n_samples, delta)
@@ -328,6 +396,14 @@ def log2_prunings(tree) -> float:
     The number comes from :func:`prunekit.count_prunings` as an exact Python integer, which
     for a large tree has far more digits than a float can hold; its logarithm is taken on the
     integer, so nothing overflows (a tree with 90,000 nodes has about 2^25,000 prunings).
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_boolean_dnf(200, random_state=0)
+    >>> tree = pk.id3(X, y)
+    >>> pk.count_prunings(tree), round(pk.bounds.log2_prunings(tree), 2)
+    (14535361, 23.79)
     """
     from prunekit.tree import check_tree, count_prunings
 
@@ -360,6 +436,16 @@ def occam_prunings(train_error, n_prunings, n_samples: int, delta: float = 0.05)
     Returns
     -------
     float or ndarray
+
+    Examples
+    --------
+    The prunings of a 103-node tree, with 10 % error on 1000 pruning examples:
+
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_boolean_dnf(200, random_state=0)
+    >>> n_prunings = pk.count_prunings(pk.id3(X, y))
+    >>> round(pk.bounds.occam_prunings(0.1, n_prunings, n_samples=1000), 4)
+    0.1987
     """
     return _occam_value(train_error, _log_counts(n_prunings, "n_prunings"), "n_prunings",
                         n_samples, delta)
