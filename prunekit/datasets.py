@@ -62,6 +62,15 @@ def make_boolean_dnf(n_samples: int, n_features: int = 10, terms=DEFAULT_TERMS,
     -------
     X : ndarray of shape (n_samples, n_features), values 0 and 1
     y : ndarray of shape (n_samples,), values 0 and 1
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_boolean_dnf(500, random_state=0)
+    >>> X.shape, float(y.mean())
+    ((500, 10), 0.382)
+    >>> float((y != pk.datasets.dnf_labels(X)).mean())  # the flipped labels
+    0.086
     """
     n_samples = check_count(n_samples, "n_samples", minimum=1)
     n_features = check_count(n_features, "n_features", minimum=1)
@@ -111,6 +120,15 @@ def dnf_labels(X, terms=DEFAULT_TERMS) -> np.ndarray:
     X : array-like of shape (m, d), values 0 and 1 (or booleans)
     terms : sequence of sequences of int
         The conjunctions of the formula, by feature index in [0, d).
+
+    Examples
+    --------
+    With the default formula, x0 x1 or x2 x3 x4:
+
+    >>> import prunekit as pk
+    >>> X = [[1, 1, 0, 0, 0], [0, 0, 1, 1, 1], [1, 0, 1, 0, 1]]
+    >>> pk.datasets.dnf_labels(X).tolist()
+    [1, 1, 0]
     """
     X = as_array(X, "X", ndim=2, dtype=None, min_length=0, what="(n_samples, n_features)")
     if not is_binary(X):
@@ -141,7 +159,14 @@ def _labelled_cube(n_features: int, terms: tuple) -> tuple[np.ndarray, np.ndarra
 
 
 def cube(n_features: int) -> np.ndarray:
-    """All 2^d points of {0,1}^d, one per row (d at most 20)."""
+    """All 2^d points of {0,1}^d, one per row (d at most 20).
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> pk.datasets.cube(2).tolist()
+    [[0, 0], [0, 1], [1, 0], [1, 1]]
+    """
     n_features = check_count(n_features, "n_features", minimum=1)
     if n_features > 20:
         raise ValueError(f"n_features must be at most 20 to enumerate the cube, got {n_features}.")
@@ -162,6 +187,15 @@ def dnf_true_error(predict, n_features: int = 10, terms=DEFAULT_TERMS, noise: fl
         Maps an (2^d, d) array of points to their predicted labels, e.g. ``tree.predict``.
     n_features, terms, noise
         The parameters the data were generated with (``noise`` in [0, 1/2)).
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_boolean_dnf(200, random_state=0)
+    >>> round(pk.datasets.dnf_true_error(pk.id3(X, y).predict), 4)
+    0.2
+    >>> pk.datasets.dnf_true_error(pk.datasets.dnf_labels)   # the Bayes risk
+    0.1
     """
     check_callable(predict, "predict", "that maps points of the cube to labels")
     noise = _check_noise(noise)
@@ -223,6 +257,13 @@ def make_led24(n_samples: int, noise: float = 0.1, random_state=None):
         Columns 0-6 are the segments, columns 7-23 the irrelevant attributes.
     y : ndarray of int64, shape (n_samples,)
         The digit.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_led24(1000, random_state=0)
+    >>> X.shape, y[:8].tolist()
+    ((1000, 24), [5, 0, 3, 3, 7, 9, 3, 5])
     """
     n_samples = check_count(n_samples, "n_samples", minimum=1)
     noise = _check_noise(noise)
@@ -246,6 +287,14 @@ def led_bayes_error(noise: float = 0.1) -> float:
     ----------
     noise : float in [0, 1/2), default 0.1
         The flip probability, as :func:`make_led24` takes it.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> round(pk.datasets.led_bayes_error(0.1), 4)
+    0.26
+    >>> pk.datasets.led_bayes_error(0.0)           # no noise: no error
+    0.0
     """
     noise = _check_noise(noise)
     patterns = cube(7)
@@ -370,7 +419,14 @@ def uci_data_home(data_home=None) -> Path:
 
 
 def uci_available(name: str, data_home=None) -> bool:
-    """Whether every file of the UCI data set ``name`` is in ``data_home`` (or ``$PRUNEKIT_DATA``)."""
+    """Whether every file of the UCI data set ``name`` is in ``data_home`` (or ``$PRUNEKIT_DATA``).
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> pk.datasets.uci_available("adult", "no-such-directory")
+    False
+    """
     spec = _spec(name)
     home = uci_data_home(data_home)
     return all(_find(home, relative) is not None for relative in spec.files)
