@@ -24,7 +24,14 @@ PALETTE = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#D
 
 def tint(colour: str, strength: float = 0.35):
     """An opaque, lighter version of ``colour`` (so edges do not show through boxes): each
-    RGB channel ``c`` becomes ``strength * c + (1 - strength)``, a mix with white."""
+    RGB channel ``c`` becomes ``strength * c + (1 - strength)``, a mix with white.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> pk.plotting.tint("black", strength=0.5)
+    (0.5, 0.5, 0.5)
+    """
     from matplotlib.colors import is_color_like, to_rgb
 
     if not is_color_like(colour):
@@ -35,7 +42,16 @@ def tint(colour: str, strength: float = 0.35):
 
 def tree_layout(tree: Tree) -> np.ndarray:
     """Coordinates (x, y) of every node: leaves at x = 0, 1, 2, ... from left to right,
-    internal nodes halfway between their children, y = -depth."""
+    internal nodes halfway between their children, y = -depth.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+    ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+    >>> pk.plotting.tree_layout(t).tolist()
+    [[0.75, 0.0], [0.0, -1.0], [1.5, -1.0], [1.0, -2.0], [2.0, -2.0]]
+    """
     check_tree(tree)
     xy = np.zeros((tree.n_nodes, 2))
     xy[:, 1] = -tree.depth
@@ -108,6 +124,19 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
     Returns
     -------
     matplotlib Axes
+
+    Examples
+    --------
+    ID3's tree of depth 2; the part below node 1, pruned away, is drawn in grey:
+
+    >>> import matplotlib.pyplot as plt
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_boolean_dnf(200, random_state=0)
+    >>> t = pk.id3(X, y, max_depth=2)
+    >>> fig, ax = plt.subplots()
+    >>> pk.plot_tree(t, pk.Pruning.from_collapsed(t, [1]), ax=ax) is ax
+    True
+    >>> plt.close(fig)
     """
     import matplotlib.pyplot as plt
 
@@ -184,7 +213,19 @@ NOTE_COLOUR = "#8E1B12"
 
 
 def raise_font_sizes(ax, fontsize: float) -> None:
-    """Set every text of ``ax`` drawn smaller than ``fontsize`` points to ``fontsize``."""
+    """Set every text of ``ax`` drawn smaller than ``fontsize`` points to ``fontsize``.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> import prunekit as pk
+    >>> fig, ax = plt.subplots()
+    >>> label = ax.text(0, 0, "small", fontsize=6)
+    >>> pk.plotting.raise_font_sizes(ax, 9)
+    >>> label.get_fontsize()
+    9.0
+    >>> plt.close(fig)
+    """
     if not hasattr(ax, "texts") or not hasattr(ax, "title"):
         raise TypeError(f"ax must be matplotlib Axes, got {type(ax).__name__}.")
     fontsize = check_real(fontsize, "fontsize", minimum=0.0)
@@ -251,6 +292,19 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
     Returns
     -------
     matplotlib Figure
+
+    Examples
+    --------
+    All five prunings of a tree of 7 nodes, one panel each:
+
+    >>> import matplotlib.pyplot as plt
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_boolean_dnf(200, random_state=0)
+    >>> t = pk.id3(X, y, max_depth=2)
+    >>> fig = pk.plotting.plot_prunings(t, pk.all_prunings(t))
+    >>> len(fig.axes)
+    5
+    >>> plt.close(fig)
     """
     import matplotlib.pyplot as plt
 
