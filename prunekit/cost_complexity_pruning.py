@@ -42,8 +42,8 @@ from prunekit.validation import (
 from prunekit._parameters import check_parameters, checked_where_used, constraint
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
 from prunekit.path import PruningPath, leaf_intervals, sum_per_step
-from prunekit.pruner import Pruner
-from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
+from prunekit.pruner import Pruner, pruning_sample_counts
+from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _grow, check_tree
 
 __all__ = ["RISKS", "leaf_risks", "collapse_alphas", "CostComplexityPath", "cost_complexity_path",
            "cost_complexity", "AlphaSelection", "cross_validate_alpha", "choose_steps", "holdout_alpha",
@@ -238,6 +238,17 @@ def cost_complexity_path(tree: Tree, risk: str = "error") -> CostComplexityPath:
     Returns
     -------
     CostComplexityPath
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> path = pk.cost_complexity_path(pk.grow_tree(X, y))
+    >>> path.n_leaves.tolist()
+    [22, 16, 13, 9, 7, 6, 4, 2, 1]
+    >>> path.pruning_at(0.01).n_leaves
+    4
     """
     risks = leaf_risks(tree, risk)
     risk = check_choice(risk, "risk", RISKS)
@@ -272,6 +283,15 @@ def cost_complexity(tree: Tree, alpha, risk: str = "error") -> Pruning:
     Pruning
         Among the minimisers of R_alpha, the one with the fewest nodes (it is unique:
         Breiman et al. 1984, Prop. 10.7).
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> tree = pk.grow_tree(X, y)
+    >>> tree.n_leaves, pk.cost_complexity(tree, 0.01).n_leaves
+    (22, 4)
     """
     check_tree(tree)
     alpha, risk = check_parameters(_CCP_PARAMETERS, alpha=alpha, risk=risk)
@@ -365,12 +385,6 @@ def _selection(path, betas, errors, m, method) -> AlphaSelection:
     return AlphaSelection(path, betas, error, standard_error, best, one_se, method)
 
 
-def _grow(estimator, X, y) -> Tree:
-    from sklearn.base import clone
-
-    return Tree.from_sklearn(clone(estimator).fit(X, y), X, y)
-
-
 def cross_validate_alpha(X, y, estimator=None, *, cv=10, risk: str = "error",
                          random_state=0) -> AlphaSelection:
     """Choose alpha by V-fold cross-validation, as Breiman et al. (1984, Sec. 3.4.2) do.
@@ -400,43 +414,39 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, risk: str = "error",
     Returns
     -------
     AlphaSelection
-    """
-    from sklearn.base import is_classifier
-    from sklearn.model_selection import StratifiedKFold, check_cv
-    from sklearn.tree import BaseDecisionTree, DecisionTreeClassifier
-    from sklearn.utils.multiclass import type_of_target
 
+    Examples
+    --------
+    The 0-SE and 1-SE choices of 5-fold cross-validation, and their numbers of leaves:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> selection = pk.cross_validate_alpha(X, y, cv=5)
+    >>> round(selection.alpha_one_se, 4)
+    0.0026
+    >>> selection.path.n_leaves[[selection.best, selection.one_se]].tolist()
+    [9, 7]
+    """
     risk = check_choice(risk, "risk", RISKS)
     check_seed(random_state)
-    X = as_array(X, "X", ndim=2, dtype="numeric", what="(n_samples, n_features)")
-    y = check_labels(y, X.shape[0])
-    if type_of_target(y) not in ("binary", "multiclass"):
-        raise ValueError(f"y must hold class labels; its values look {type_of_target(y)}.")
-    if estimator is None:
-        estimator = DecisionTreeClassifier(random_state=random_state)
-    elif not (isinstance(estimator, BaseDecisionTree) and is_classifier(estimator)):
-        raise TypeError("estimator must be an unfitted scikit-learn tree classifier "
-                        "(DecisionTreeClassifier or ExtraTreeClassifier), got "
-                        f"{type(estimator).__name__}.")
-    elif estimator.get_params().get("class_weight") is not None:
-        raise ValueError("estimator must not use class_weight: a prunekit Tree counts "
-                         "examples, see Tree.from_sklearn.")
-    if isinstance(cv, (bool, np.bool_)):
-        raise TypeError("cv must be a number of folds or a scikit-learn splitter, got a bool.")
-    if isinstance(cv, numbers.Integral):
-        cv = check_count(cv, "cv", minimum=2, maximum=len(y))
-        cv = StratifiedKFold(cv, shuffle=True, random_state=random_state)
-    else:
-        try:
-            cv = check_cv(cv, y, classifier=True)
-        except (ValueError, TypeError) as error:
-            raise type(error)(f"cv must be a number of folds or a scikit-learn splitter: "
-                              f"{error}") from None
+    X, y = _labelled_sample(X, y)
+    estimator = _grower_or_default(_check_grower(estimator), random_state)
+    folds = _splitter(cv, y, random_state)
     path = cost_complexity_path(_grow(estimator, X, y), risk)
+    return _cross_validated(path, X, y, estimator, folds)
+
+
+def _cross_validated(path: CostComplexityPath, X, y, estimator, folds) -> AlphaSelection:
+    """The V-fold cross-validated error of every step of ``path`` (Breiman et al. 1984,
+    Sec. 3.4.2), the path of the tree ``estimator`` grows on all of the checked sample
+    ``(X, y)``; ``folds`` is a scikit-learn splitter. The one implementation of
+    :func:`cross_validate_alpha`, which grows that tree, and of
+    :class:`CrossValidatedCostComplexityPruner`, which is given it."""
     betas = np.append(np.sqrt(path.alphas[:-1] * path.alphas[1:]), np.inf)
     errors = np.zeros(len(path))
-    for train, test in cv.split(X, y):
-        fold_path = cost_complexity_path(_grow(estimator, X[train], y[train]), risk)
+    for train, test in folds.split(X, y):
+        fold_path = cost_complexity_path(_grow(estimator, X[train], y[train]), path.risk)
         steps = np.searchsorted(fold_path.alphas, betas, side="right") - 1
         tree = fold_path.tree
         known = np.isin(y[test], tree.classes_)
@@ -445,6 +455,59 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, risk: str = "error",
             fold_errors = fold_path.errors(tree.node_counts(X[test][known], y[test][known]))
             errors += fold_errors[steps]
     return _selection(path, betas, errors, len(y), "CV")
+
+
+def _labelled_sample(X, y, names=("X", "y")):
+    """The sample cross-validation splits, checked: finite numbers and class labels."""
+    from sklearn.utils.multiclass import type_of_target
+
+    X = as_array(X, names[0], ndim=2, dtype="numeric", what="(n_samples, n_features)")
+    y = check_labels(y, X.shape[0], name=names[1])
+    kind = type_of_target(y)
+    if kind not in ("binary", "multiclass"):
+        raise ValueError(f"{names[1]} must hold class labels; its values look {kind}.")
+    return X, y
+
+
+def _check_grower(estimator, name: str = "estimator"):
+    """None (the default grower), or an unfitted scikit-learn tree classifier without class
+    weights."""
+    from sklearn.base import is_classifier
+    from sklearn.tree import BaseDecisionTree
+
+    if estimator is None:
+        return None
+    if not (isinstance(estimator, BaseDecisionTree) and is_classifier(estimator)):
+        raise TypeError(f"{name} must be an unfitted scikit-learn tree classifier "
+                        "(DecisionTreeClassifier or ExtraTreeClassifier), got "
+                        f"{type(estimator).__name__}.")
+    if estimator.get_params().get("class_weight") is not None:
+        raise ValueError(f"{name} must not use class_weight: a prunekit Tree counts "
+                         "examples, see Tree.from_sklearn.")
+    return estimator
+
+
+def _grower_or_default(estimator, random_state):
+    """``estimator``, or for None ``DecisionTreeClassifier(random_state=random_state)``."""
+    from sklearn.tree import DecisionTreeClassifier
+
+    return DecisionTreeClassifier(random_state=random_state) if estimator is None else estimator
+
+
+def _splitter(cv, y, random_state):
+    """The folds: ``cv`` stratified folds shuffled with ``random_state`` (at most one per
+    example), or the scikit-learn splitter ``cv``."""
+    from sklearn.model_selection import StratifiedKFold, check_cv
+
+    cv = _check_folds(cv, "cv")
+    if isinstance(cv, numbers.Integral):
+        return StratifiedKFold(check_count(cv, "cv", minimum=2, maximum=len(y)), shuffle=True,
+                               random_state=random_state)
+    try:
+        return check_cv(cv, y, classifier=True)
+    except (ValueError, TypeError) as error:
+        raise type(error)(f"cv must be a number of folds or a scikit-learn splitter: "
+                          f"{error}") from None
 
 
 def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error") -> AlphaSelection:
@@ -457,9 +520,21 @@ def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error") -> AlphaSel
     X_prune, y_prune : array-like
         The hold-out (pruning) sample; its labels must be classes the tree knows.
     risk : {"error", "impurity"}, default "error"
+
+    Examples
+    --------
+    Grow on half the rows; the other half chooses alpha:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> tree = pk.grow_tree(X[::2], y[::2])
+    >>> alpha = pk.holdout_alpha(tree, X[1::2], y[1::2]).alpha_best
+    >>> round(alpha, 4), pk.cost_complexity(tree, alpha).n_leaves
+    (0.007, 3)
     """
     path = cost_complexity_path(tree, risk)
-    counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
+    counts = pruning_sample_counts(tree, X_prune, y_prune)
     errors = path.errors(counts)
     return _selection(path, path.alphas.copy(), errors.astype(float), int(counts[0].sum()),
                       "hold-out")
@@ -498,6 +573,16 @@ class CostComplexityPruner(Pruner):
         Complexity parameter; 0 gives T1, the smallest pruning with the tree's own risk.
     risk : {{"error", "impurity"}}, default "error"
         The leaf risk R(t) (:func:`prunekit.cost_complexity_pruning.leaf_risks`).
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pruner = pk.CostComplexityPruner(alpha=0.01)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf.tree_.n_leaves, clf.get_n_leaves()
+    (22, 4)
     """
 
     _function = staticmethod(cost_complexity)
@@ -516,16 +601,24 @@ class CrossValidatedCostComplexityPruner(Pruner):
     __doc__ = f"""Cost-complexity pruning with alpha chosen by V-fold cross-validation.
 
     Breiman et al.'s (1984, Sec. 3.4) procedure, the one the book recommends for a single
-    readable tree (Chapter 9): :func:`prunekit.cross_validate_alpha` grows a tree on each
-    training part of the folds, with the same grower settings as the classifier's tree,
-    estimates the error of every step of the tree's cost-complexity path, and the rule picks
+    readable tree (Chapter 9), as :func:`prunekit.cross_validate_alpha` runs it: a tree is
+    grown on each training part of the folds, the way the tree being pruned was grown, the
+    error of every step of that tree's cost-complexity path is estimated, and the rule picks
     a step; the tree is then pruned at that step's alpha (:func:`prunekit.cost_complexity`).
-    This is :class:`~prunekit.PrunedTreeClassifier`'s default pruner.
+    The tree's own path is computed once, and the tree is not grown again. This is
+    :class:`~prunekit.PrunedTreeClassifier`'s default pruner.
 
     {_ALPHA_SCALE}
 
     Parameters
     ----------
+    estimator : unfitted scikit-learn tree classifier or None, default None
+        How the trees of the folds are grown (as :func:`prunekit.cross_validate_alpha` takes
+        it): the way the tree being pruned was grown. None:
+        ``DecisionTreeClassifier(random_state=random_state)``. In a
+        :class:`~prunekit.PrunedTreeClassifier` it stays None: the classifier's own grower
+        (its ``criterion``, ``max_depth``, ``min_samples_leaf`` and ``random_state``) grows
+        the tree and the folds' trees alike.
     cv : int or scikit-learn splitter, default 10
         Number of folds (stratified, shuffled with ``random_state``), at least 2, or a
         splitter object. When no class has ``cv`` examples, fewer folds are used, with a
@@ -546,46 +639,74 @@ class CrossValidatedCostComplexityPruner(Pruner):
         ``table()`` prints it).
     alpha_ : float
         The alpha chosen.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pruner = pk.CrossValidatedCostComplexityPruner(cv=5)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf.get_n_leaves(), round(clf.pruner_.alpha_, 4)
+    (7, 0.0026)
     """
 
     _function = staticmethod(cross_validate_alpha)
-    _parameter_checks = {"cv": _check_folds, "rule": constraint(check_choice, options=RULES),
+    _parameter_checks = {"estimator": _check_grower, "cv": _check_folds,
+                         "rule": constraint(check_choice, options=RULES),
                          "risk": _CCP_PARAMETERS["risk"], "random_state": checked_where_used}
 
-    def __init__(self, *, cv=10, rule="1-SE", risk="error", random_state=None):
+    def __init__(self, *, estimator=None, cv=10, rule="1-SE", risk="error", random_state=None):
+        self.estimator = estimator
         self.cv = cv
         self.rule = rule
         self.risk = risk
         self.random_state = random_state
 
-    def prune(self, tree: Tree, X, y, *, grower=None) -> Pruning:
-        """Prune ``tree``, grown on ``(X, y)``, at the alpha that cross-validation chooses.
+    def prune(self, tree: Tree, X_prune, y_prune) -> Pruning:
+        """Prune ``tree`` at the alpha that cross-validation on its growing sample chooses.
 
         Parameters
         ----------
         tree : Tree
-        X, y : array-like
-            The sample ``tree`` was grown on.
-        grower : unfitted scikit-learn tree classifier, optional
-            How ``tree`` was grown, so that the trees of the folds are grown alike; default
-            ``DecisionTreeClassifier(random_state=random_state)``.
+            Grown on ``(X_prune, y_prune)`` by ``estimator``.
+        X_prune, y_prune : array-like
+            The sample ``tree`` was grown on, which the classifier gives every pruner that
+            uses no separate pruning sample (:meth:`Pruner.prune <prunekit.Pruner.prune>`):
+            the folds split it.
         """
-        return self._select(tree, X, y, grower, self.random_state)
+        checked = self._check_parameters()
+        X, y = _labelled_sample(X_prune, y_prune, names=("X_prune", "y_prune"))
+        if check_tree(tree).n_samples != len(y):
+            raise ValueError(f"X_prune, y_prune must be the sample tree was grown on, "
+                             f"{tree.n_samples} examples; got {len(y)}.")
+        seed = checked["random_state"]
+        grower = _grower_or_default(checked["estimator"], seed)
+        return self._select(tree, X, y, grower, seed, checked)
 
     def _prune_grown(self, tree: Tree, X, y, grower) -> Pruning:
-        return self._select(tree, X, y, grower, self._seed(grower.random_state))
-
-    def _select(self, tree, X, y, grower, seed) -> Pruning:
         checked = self._check_parameters()
-        rule, cv = checked["rule"], self._folds(checked["cv"], y)
+        if checked["estimator"] is not None:
+            raise ValueError(
+                "CrossValidatedCostComplexityPruner: estimator must be None in a "
+                "PrunedTreeClassifier, whose own grower grows the tree and the trees of the "
+                "folds alike; set criterion, max_depth and min_samples_leaf on the classifier.")
+        return self._select(tree, X, y, grower, self._seed(grower.random_state), checked)
+
+    def _select(self, tree: Tree, X, y, grower, seed, checked: dict) -> Pruning:
+        """Cross-validate on the checked growing sample ``(X, y)``, the folds' trees grown
+        by ``grower`` and the folds shuffled with ``seed``; prune ``tree`` on its own path."""
+        check_seed(seed)
+        path = cost_complexity_path(tree, checked["risk"])
+        cv = self._folds(checked["cv"], y)
         if tree.n_leaves == 1 or cv is None:       # nothing to choose, or no folds possible
             self.selection_, self.alpha_ = None, 0.0
         else:
-            selection = cross_validate_alpha(X, y, grower, cv=cv, risk=self.risk,
-                                             random_state=seed)
+            selection = _cross_validated(path, X, y, grower, _splitter(cv, y, seed))
             self.selection_ = selection
-            self.alpha_ = selection.alpha_one_se if rule == "1-SE" else selection.alpha_best
-        return cost_complexity(tree, self.alpha_, self.risk)
+            self.alpha_ = (selection.alpha_one_se if checked["rule"] == "1-SE"
+                           else selection.alpha_best)
+        return path.pruning_at(self.alpha_)
 
     @staticmethod
     def _folds(cv, y):

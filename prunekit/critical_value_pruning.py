@@ -21,7 +21,7 @@ import numpy as np
 from prunekit._parameters import check_parameters
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
 from prunekit.path import PruningPath, leaf_intervals, sum_per_step
-from prunekit.pruner import HoldoutPruner
+from prunekit.pruner import HoldoutPruner, pruning_sample_counts
 from prunekit.tree import Pruning, Tree, check_tree
 
 __all__ = ["SELECTION_MEASURES", "split_measure", "CriticalValuePath", "critical_value_path",
@@ -83,6 +83,17 @@ def split_measure(tree: Tree, measure: str = "entropy") -> np.ndarray:
     ndarray of shape (n_nodes,)
         The measure at internal nodes, ``nan`` at leaves. Gains below 1e-12 (rounding of a
         zero gain) are set to 0, so that splits without gain tie exactly.
+
+    Examples
+    --------
+    The information gain of the root's split, in bits:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> gain = split_measure(pk.grow_tree(X, y), measure="entropy")
+    >>> round(float(gain[0]), 3)
+    0.562
     """
     check_tree(tree)
     measure = _resolve_measure(tree, measure)
@@ -209,6 +220,17 @@ default "entropy"
     One bottom-up pass gives M* (a maximum over the children, level by level), a sort gives
     the distinct critical values, and each node's range of steps as a leaf gives the leaf
     counts of all steps at once: O(n_nodes log n_nodes).
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> path = pk.critical_value_path(pk.grow_tree(X, y))
+    >>> path.n_leaves.tolist()
+    [22, 20, 19, 17, 13, 8, 6, 1]
+    >>> path.pruning_at(0.5).n_leaves
+    17
     """
     check_tree(tree)
     resolved = _resolve_measure(tree, measure)
@@ -222,17 +244,6 @@ default "entropy"
     n_leaves = np.rint(sum_per_step(intervals, np.ones(tree.n_nodes), len(critical_values)))
     return CriticalValuePath(tree, resolved, measures, node_value, critical_values,
                              n_leaves.astype(np.int64))
-
-
-def _pruning_sample(tree: Tree, X_prune, y_prune):
-    """Validate a pruning sample, naming its arguments, and count it at every node."""
-    if X_prune is None or y_prune is None:
-        missing = "X_prune" if X_prune is None else "y_prune"
-        raise ValueError(
-            f"{missing} is required: critical-value pruning chooses its critical value on a "
-            "pruning sample (X_prune, y_prune) independent of the growing sample."
-        )
-    return tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
 
 
 def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy") -> Pruning:
@@ -262,11 +273,24 @@ def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy") -> Pr
     The pruning sample is counted at every node once (:meth:`Tree.node_counts`), and the errors
     of all steps follow from each node's range of steps as a leaf: O(m depth + n_nodes log
     n_nodes), never materialising the sequence.
+
+    Examples
+    --------
+    Grow on half the rows; the other half chooses the critical value:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> tree = pk.grow_tree(X[::2], y[::2])
+    >>> tree.n_leaves, pk.critical_value(tree, X[1::2], y[1::2]).n_leaves
+    (12, 7)
     """
     check_tree(tree)
     (measure,) = check_parameters(_CVP_PARAMETERS, measure=measure)
     resolved = _resolve_measure(tree, measure)
-    counts = _pruning_sample(tree, X_prune, y_prune)
+    counts = pruning_sample_counts(
+        tree, X_prune, y_prune, why="critical-value pruning chooses its critical value on a "
+        "pruning sample (X_prune, y_prune) independent of the growing sample.")
     path = critical_value_path(tree, resolved)
     errors = path.errors(counts)
     best = len(errors) - 1 - int(np.argmin(errors[::-1]))
@@ -288,6 +312,16 @@ class CriticalValuePruner(HoldoutPruner):
     prune_size : float in (0, 1) or int >= 1, default 0.3
     random_state : int, RandomState or None, default None
         See :class:`~prunekit.HoldoutPruner`.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pruner = pk.CriticalValuePruner(measure="entropy", random_state=0)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf.tree_.n_leaves, clf.get_n_leaves()
+    (19, 10)
     """
 
     _function = staticmethod(critical_value)

@@ -34,8 +34,10 @@ from prunekit._deprecation import moved_names
 from prunekit._parameters import checked_where_used, describe, validate_parameters
 from prunekit.cost_complexity_pruning import CrossValidatedCostComplexityPruner as _DefaultPruner
 from prunekit.cost_complexity_pruning import leaf_risks
+from prunekit.impurity import class_proportions
 from prunekit.pruner import Pruner as _Pruner
-from prunekit.tree import Pruning, Tree
+from prunekit.pruner import pruning_sample_counts
+from prunekit.tree import Pruning, Tree, _grow
 
 __all__ = ["PrunedTreeClassifier"]
 
@@ -125,6 +127,24 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
 
     Not supported, with an error that says what to do instead: sample weights (every pruner
     counts misclassified examples) and missing values (every example must follow one branch).
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_iris
+    >>> X, y = load_iris(return_X_y=True)
+    >>> clf = pk.PrunedTreeClassifier(random_state=0).fit(X, y)
+    >>> clf.get_n_leaves(), clf.predict(X[[0, 50, 100]]).tolist()
+    (7, [0, 1, 2])
+
+    A fixed alpha tuned by a grid search, through the pruner's parameters:
+
+    >>> from sklearn.model_selection import GridSearchCV
+    >>> clf = pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(),
+    ...                               random_state=0)
+    >>> search = GridSearchCV(clf, {"pruner__alpha": [0.01, 0.05]}, cv=3)
+    >>> search.fit(X, y).best_params_
+    {'pruner__alpha': 0.01}
     """
 
     # The grower's parameters are checked by the grower, scikit-learn's DecisionTreeClassifier,
@@ -182,13 +202,13 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
             X_grow, X_prune, y_grow, y_prune = pruner.split(X, y, grower.random_state)
         else:
             X_grow, y_grow = X_prune, y_prune = X, y
-        tree = self._restructured(pruner, self._grow(grower, X_grow, y_grow, classes),
-                                  X_grow, y_grow)
+        grown = self._named(_grow(grower, X_grow, y_grow, classes))
+        tree = self._restructured(pruner, grown, X_grow, y_grow)
         pruning = _checked_pruning(pruner, tree, X_prune, y_prune, grower)
         self.pruner_, self.tree_, self.pruning_ = pruner, tree, pruning
         self.classes_ = np.array(tree.classes_)
         self._proba = _leaf_probabilities(
-            pruning, tree.node_counts(X_prune, y_prune) if holdout else None)
+            pruning, pruning_sample_counts(tree, X_prune, y_prune) if holdout else None)
         return self
 
     def _training_data(self, X, y):
@@ -205,8 +225,8 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         pruner._check_parameters()
         return clone(pruner)
 
-    def _grow(self, grower, X, y, classes) -> Tree:
-        tree = Tree.from_sklearn(clone(grower).fit(X, y), X, y, classes=classes)
+    def _named(self, tree: Tree) -> Tree:
+        """``tree`` with the column names of the training DataFrame, when it had some."""
         names = getattr(self, "feature_names_in_", None)       # set by validate_data
         return tree if names is None else tree.with_feature_names([str(n) for n in names])
 
@@ -375,19 +395,13 @@ def _checked_pruning(pruner: _Pruner, tree: Tree, X, y, grower) -> Pruning:
     return pruning
 
 
-def _frequencies(counts: np.ndarray) -> np.ndarray:
-    counts = np.asarray(counts, dtype=np.float64)
-    totals = counts.sum(axis=1, keepdims=True)
-    return np.divide(counts, totals, out=np.zeros_like(counts), where=totals > 0)
-
-
 def _leaf_probabilities(pruning: Pruning, prune_counts=None) -> np.ndarray:
     """Class probabilities of every node as a leaf of ``pruning`` (see ``predict_proba``)."""
     labels = pruning.labels
-    proba = _frequencies(pruning.tree.counts)
+    proba = class_proportions(pruning.tree.counts)
     agrees = (proba.sum(axis=1) > 0) & (np.argmax(proba, axis=1) == labels)
     if prune_counts is not None:
-        other = _frequencies(prune_counts)
+        other = class_proportions(prune_counts)
         use = ~agrees & (other.sum(axis=1) > 0) & (np.argmax(other, axis=1) == labels)
         proba[use] = other[use]
         agrees |= use

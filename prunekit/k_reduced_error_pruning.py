@@ -22,7 +22,7 @@ import numpy as np
 from prunekit._min_plus import _empty_class_message, _frontier_pass, min_plus_merge
 from prunekit._parameters import check_parameters, constraint, optional
 from prunekit.validation import check_count, check_real
-from prunekit.pruner import HoldoutPruner
+from prunekit.pruner import HoldoutPruner, pruning_sample_counts
 from prunekit.reduced_error_pruning import best_subtree_errors
 from prunekit.tree import Pruning, Tree, check_tree
 
@@ -67,6 +67,11 @@ def growing_error_budget(grow_errors: int, c: float = 1.1) -> int:
     Returns
     -------
     int
+
+    Examples
+    --------
+    >>> growing_error_budget(20), growing_error_budget(20, c=1.5)
+    (22, 30)
     """
     grow_errors = check_count(grow_errors, "grow_errors")
     c = _check_factor(c)
@@ -88,7 +93,7 @@ def k_reduced_error_frontier(tree: Tree, X_prune, y_prune, k: int):
     """
     check_tree(tree)
     k = check_count(k, "k")
-    errors = tree.leaf_errors(tree.node_counts(X_prune, y_prune))
+    errors = tree.leaf_errors(pruning_sample_counts(tree, X_prune, y_prune))
     grow = tree.leaf_errors()
     root = _frontier_pass(tree, grow, tree.sum_over_leaves(grow), errors[None, :], k,
                           size_weight=1, keep_all=False)[0]
@@ -144,10 +149,22 @@ def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning:
     ValueError
         When every pruning makes more than k growing errors (k below the errors of the
         unpruned tree): the k-REP class is empty.
+
+    Examples
+    --------
+    At most 6 growing errors, where REP's pruning (5 leaves) makes 7:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> tree = pk.grow_tree(X[::2], y[::2])
+    >>> pruning = pk.k_reduced_error(tree, X[1::2], y[1::2], k=6)
+    >>> pruning.n_leaves, pruning.errors()
+    (6, 6)
     """
     check_tree(tree)
     (k,) = check_parameters(_KREP_PARAMETERS, k=k)
-    errors = tree.leaf_errors(tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune")))
+    errors = tree.leaf_errors(pruning_sample_counts(tree, X_prune, y_prune))
     rep = Pruning.from_collapsed(tree, best_subtree_errors(tree, errors)[1])
     if rep.errors() <= k:
         return rep
@@ -194,6 +211,20 @@ class KReducedErrorPruner(HoldoutPruner):
     ----------
     k_ : int
         The budget of the last :meth:`~prunekit.Pruner.prune`.
+
+    Examples
+    --------
+    The paper's budget, 1.1 times the growing errors of a tree grown with at least two
+    examples per leaf:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pruner = pk.KReducedErrorPruner(c=1.1)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, min_samples_leaf=2,
+    ...                               random_state=0).fit(X, y)
+    >>> clf.tree_.n_leaves, clf.get_n_leaves(), clf.pruner_.k_
+    (19, 12, 5)
     """
 
     _function = staticmethod(k_reduced_error)

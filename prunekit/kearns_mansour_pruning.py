@@ -30,7 +30,7 @@ from prunekit.validation import (
     check_real,
 )
 from prunekit._parameters import check_parameters, constraint, optional
-from prunekit.pruner import Pruner
+from prunekit.pruner import Pruner, pruning_sample_counts
 from prunekit.reduced_error_pruning import pruning_labels
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 
@@ -114,6 +114,14 @@ def penalty(m_v, s_v, l_v, delta: float, m: int, *, c: float = 1.0, form: str = 
         [0, m], ``s_v`` not a whole number >= 1, ``l_v`` not a whole number >= 0, shapes that
         do not broadcast, ``m`` not an integer >= 1, an unknown ``form``, a missing or
         invalid argument of the chosen form, or ``cap`` not a bool.
+
+    Examples
+    --------
+    A node that 100 of m = 1000 examples reach, at depth 2, with a subtree of 5 nodes, over
+    10 boolean tests:
+
+    >>> round(penalty(100, 5, 2, 0.05, 1000, n_features=10), 4)
+    0.5101
     """
     delta, c, form, cap = check_parameters(_KM_PARAMETERS, delta=delta, c=c, form=form,
                                            cap=cap)
@@ -158,13 +166,11 @@ def _penalty(m_v, s_v, l_v, delta, m, c, form, n_features, log_paths, log_trees,
 
 
 def _sample_counts(tree: Tree, X_prune, y_prune) -> np.ndarray:
-    check_tree(tree)
+    """The counts of the sample S the pass judges on: the growing counts by default."""
     if X_prune is None and y_prune is None:
-        return tree.counts
-    if X_prune is None or y_prune is None:
-        raise ValueError("give both X_prune and y_prune, or neither (then the growing counts "
-                         "are used).")
-    return tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
+        return check_tree(tree).counts
+    return pruning_sample_counts(tree, X_prune, y_prune, why="give both X_prune and y_prune, "
+                                 "or neither (then the growing counts are used).")
 
 
 def kearns_mansour(tree: Tree, X_prune=None, y_prune=None, *, delta: float = 0.05,
@@ -202,6 +208,18 @@ def kearns_mansour(tree: Tree, X_prune=None, y_prune=None, *, delta: float = 0.0
         For an invalid ``delta``, ``c``, ``form`` or ``cap``, a keyword argument that the
         chosen form does not take (its value would be ignored), or an invalid value of one
         it does take (see :func:`penalty`).
+
+    Examples
+    --------
+    On a noisy boolean formula, with the boolean form of the penalty:
+
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_boolean_dnf(1000, random_state=0)
+    >>> tree = pk.grow_tree(X, y)
+    >>> tree.n_leaves, pk.kearns_mansour(tree).n_leaves
+    (268, 3)
+    >>> pk.kearns_mansour(tree, c=0.1).n_leaves
+    9
     """
     delta, c, form, cap = check_parameters(_KM_PARAMETERS, delta=delta, c=c, form=form,
                                            cap=cap)
@@ -278,6 +296,14 @@ def kearns_mansour_global(tree: Tree, X_prune=None, y_prune=None, *, delta: floa
     Returns
     -------
     Pruning
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_boolean_dnf(1000, random_state=0)
+    >>> tree = pk.grow_tree(X, y)
+    >>> pk.kearns_mansour(tree).n_leaves, pk.kearns_mansour_global(tree).n_leaves
+    (3, 9)
     """
     delta, c = check_parameters(_KM_PARAMETERS, delta=delta, c=c)
     counts = _sample_counts(tree, X_prune, y_prune)
@@ -336,6 +362,15 @@ class KearnsMansourPruner(Pruner):
         Form "finite" (both needed), see :func:`prunekit.kearns_mansour_pruning.penalty`.
     vc_paths, vc_trees : callable or None, default None
         Form "vc" (both needed), likewise.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> X, y = pk.datasets.make_boolean_dnf(1000, random_state=0)
+    >>> pruner = pk.KearnsMansourPruner(c=0.1)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf.tree_.n_leaves, clf.get_n_leaves()
+    (265, 9)
     """
 
     _function = staticmethod(kearns_mansour)

@@ -123,6 +123,16 @@ def m_estimate_error(counts, m=None, prior=None, label=None):
     -------
     float or ndarray
         The estimated error rate; ``nan`` for an empty node with m = 0.
+
+    Examples
+    --------
+    A leaf with 8 examples of its class and 2 of another: the Laplace estimate
+    (10 - 8 + 1) / (10 + 2), and the m-estimate with m = 0, the training error rate:
+
+    >>> m_estimate_error([8, 2])
+    0.25
+    >>> m_estimate_error([8, 2], m=0, prior=[0.5, 0.5])
+    0.2
     """
     counts = np.asarray(counts)
     single = counts.ndim == 1
@@ -186,6 +196,17 @@ def minimum_error_estimates(tree: Tree, m=None, prior=None) -> MinimumErrorEstim
     Returns
     -------
     MinimumErrorEstimates
+
+    Examples
+    --------
+    The static and dynamic errors at the root:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> estimates = minimum_error_estimates(pk.grow_tree(X, y), m=10)
+    >>> print(f"{estimates.static[0]:.4f} {estimates.dynamic[0]:.4f}")
+    0.3726 0.0544
     """
     check_tree(tree)
     m, prior = _m_and_prior(m, prior, tree.n_classes, _root_frequencies(tree))
@@ -256,6 +277,17 @@ def minimum_error(tree: Tree, m=None, prior=None) -> Pruning:
     compared as counts N(t) E(t) and N(t) D(t), so nodes that no training example reaches
     weigh nothing (and are pruned); values that agree to within a relative 1e-12 are treated
     as tied.
+
+    Examples
+    --------
+    A larger m prunes more:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> tree = pk.grow_tree(X, y)
+    >>> [pk.minimum_error(tree, m=m).n_leaves for m in (None, 10, 100)]
+    [18, 13, 9]
     """
     check_tree(tree)
     m, prior = check_parameters(_MEP_PARAMETERS, m=m, prior=prior)
@@ -278,6 +310,16 @@ class MinimumErrorPruner(Pruner):
     prior : array-like of shape (n_classes,) or None, default None
         Prior class probabilities of the m-estimate (default: the class frequencies of the
         growing sample). Only with ``m``.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pruner = pk.MinimumErrorPruner(m=10)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf.tree_.n_leaves, clf.get_n_leaves()
+    (22, 13)
     """
 
     _function = staticmethod(minimum_error)

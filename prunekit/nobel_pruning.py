@@ -27,7 +27,7 @@ from prunekit.validation import (
 from prunekit._parameters import check_parameters, constraint
 from prunekit.bounds import nobel_delta, nobel_delta_independent
 from prunekit.cost_complexity_pruning import cost_complexity_path
-from prunekit.pruner import HoldoutPruner
+from prunekit.pruner import HoldoutPruner, pruning_sample_counts
 from prunekit.reduced_error_pruning import pruning_labels
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, check_tree
 
@@ -160,6 +160,19 @@ def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
     Returns
     -------
     SizeProfile
+
+    Examples
+    --------
+    The fewest growing errors with 1, 2, 3 and 4 leaves:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> profile = pk.best_pruning_by_size(pk.grow_tree(X, y))
+    >>> profile.errors[:4].tolist()
+    [212, 44, 34, 23]
+    >>> profile.pruning(3).n_leaves
+    3
     """
     check_tree(tree)
     counts = tree.counts if counts is None else tree.check_sample_counts(counts)
@@ -184,10 +197,8 @@ def _case_data(tree: Tree, case: str, X_prune, y_prune):
             raise ValueError("case='same' prunes with the growing sample; do not pass X_prune "
                              "and y_prune.")
         return tree.counts, tree.labels, tree.n_samples
-    if X_prune is None or y_prune is None:
-        raise ValueError("case='independent' needs the independent pruning sample X_prune "
-                         "and y_prune.")
-    counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
+    counts = pruning_sample_counts(tree, X_prune, y_prune, why="case='independent' needs the "
+                                   "independent pruning sample X_prune and y_prune.")
     # "Compatible" labels: the pruning sample's majority at every node; a node it does not
     # reach makes no error whatever its label and keeps its growing label.
     return counts, pruning_labels(tree, counts, "pruning"), int(counts[0].sum())
@@ -214,6 +225,11 @@ def nobel_objective(n_nodes, errors, n_samples: int, case: str = "same",
     Returns
     -------
     float or ndarray
+
+    Examples
+    --------
+    >>> nobel_objective([1, 3, 5], [50, 10, 5], 500, n_features=2).round(3)
+    array([1.016, 1.651, 2.109])
     """
     case = check_choice(case, "case", CASES)
     n = check_count(n_samples, "n_samples", minimum=4)
@@ -257,6 +273,20 @@ def nobel(tree: Tree, X_prune=None, y_prune=None, *, case: str = "same",
     -------
     Pruning
         Ties in the objective go to the smallest pruning.
+
+    Examples
+    --------
+    On the growing sample (``case="same"``) the penalty is large, and a few hundred examples
+    prune to the root; an independent pruning sample prunes far less:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> tree = pk.grow_tree(X[::2], y[::2])
+    >>> pk.nobel(tree).n_leaves
+    1
+    >>> pk.nobel(tree, X[1::2], y[1::2], case="independent").n_leaves
+    3
     """
     check_tree(tree)
     method, case = check_parameters(_NOBEL_PARAMETERS, method=method, case=case)
@@ -326,6 +356,16 @@ class NobelPruner(HoldoutPruner):
         ``case="independent"`` only; see :class:`~prunekit.HoldoutPruner`.
     random_state : int, RandomState or None, default None
         ``case="independent"`` only; see :class:`~prunekit.HoldoutPruner`.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pruner = pk.NobelPruner(case="independent", random_state=0)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf.tree_.n_leaves, clf.get_n_leaves()
+    (19, 3)
     """
 
     _function = staticmethod(nobel)

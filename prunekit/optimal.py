@@ -536,6 +536,15 @@ def exhaustive_optimal_tree(X, y, *, max_depth, alpha, objective="error", confid
     -------
     (float, Tree)
         The minimum of R_alpha and a tree on the binary features attaining it.
+
+    Examples
+    --------
+    The exclusive or of two features:
+
+    >>> X, y = [[0, 0], [0, 1], [1, 0], [1, 1]], [0, 1, 1, 0]
+    >>> value, tree = exhaustive_optimal_tree(X, y, max_depth=2, alpha=0.1)
+    >>> round(value, 4), tree.n_leaves
+    (0.4, 4)
     """
     X, codes, classes, max_depth, alpha, objective, _ = _check_problem(
         X, y, max_depth, alpha, objective, confidence)

@@ -31,9 +31,9 @@ from sklearn.model_selection import train_test_split
 from sklearn.utils import _safe_indexing, check_random_state
 
 from prunekit._parameters import checked_where_used, describe, validate_parameters
-from prunekit.tree import Pruning, Tree
+from prunekit.tree import Pruning, Tree, check_tree
 
-__all__ = ["Pruner", "HoldoutPruner"]
+__all__ = ["Pruner", "HoldoutPruner", "pruning_sample_counts"]
 
 
 class Pruner(BaseEstimator):
@@ -49,6 +49,24 @@ class Pruner(BaseEstimator):
     Pruners that choose something from the data (an alpha, a budget) record it in
     attributes ending in ``_`` when they prune; the classifier prunes with a copy of its
     pruner, kept as ``pruner_``, so those attributes can be read there.
+
+    Examples
+    --------
+    A pruner of one's own: a subclass whose constructor takes its parameters as keyword
+    arguments, and whose ``prune`` returns a pruning of the tree it is given. This one cuts
+    the tree below a given depth:
+
+    >>> import prunekit as pk
+    >>> class DepthPruner(pk.Pruner):
+    ...     def __init__(self, *, depth=2):
+    ...         self.depth = depth
+    ...     def prune(self, tree, X_prune, y_prune):
+    ...         return pk.Pruning.from_collapsed(tree, tree.depth >= self.depth)
+    >>> from sklearn.datasets import load_iris
+    >>> X, y = load_iris(return_X_y=True)
+    >>> clf = pk.PrunedTreeClassifier(pruner=DepthPruner(depth=2)).fit(X, y)
+    >>> clf.get_depth(), clf.get_n_leaves()
+    (2, 3)
     """
 
     #: The pruning function whose parameters and defaults the constructor takes (the
@@ -131,6 +149,35 @@ class Pruner(BaseEstimator):
                                    self.get_params(deep=False), self._array_parameters)
 
 
+def pruning_sample_counts(tree: Tree, X_prune, y_prune, *, why: str | None = None) -> np.ndarray:
+    """Class counts of the pruning sample ``(X_prune, y_prune)`` at every node of ``tree``.
+
+    What every method that judges a tree on a pruning sample does first, in one place: check
+    the sample, with messages that name ``X_prune`` and ``y_prune``, and count it at every
+    node (:meth:`Tree.node_counts <prunekit.Tree.node_counts>`, the statistics of Kearns &
+    Mansour 1998, Sec. 3).
+
+    Parameters
+    ----------
+    tree : Tree
+    X_prune : array-like of shape (m, n_features)
+    y_prune : array-like of shape (m,)
+        Labels, each one of the tree's classes.
+    why : str, optional
+        Why the method needs the sample: when ``X_prune`` or ``y_prune`` is ``None``, the
+        ``ValueError`` says "X_prune is required: " (or "y_prune ...") followed by it.
+
+    Returns
+    -------
+    ndarray of shape (n_nodes, n_classes)
+        ``counts[v, k]``: the pruning examples of class ``tree.classes_[k]`` reaching node v.
+    """
+    check_tree(tree)
+    if why is not None and (X_prune is None or y_prune is None):
+        raise ValueError(f"{'X_prune' if X_prune is None else 'y_prune'} is required: {why}")
+    return tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
+
+
 def _check_prune_size(size, name: str):
     """A share in (0, 1) (a float) or a number >= 1 (an int) of examples to hold out."""
     if isinstance(size, bool) or not isinstance(size, numbers.Real):
@@ -155,6 +202,22 @@ class HoldoutPruner(Pruner):
         the pruning sample; the tree is grown on the rest.
     random_state : int, RandomState or None
         Seeds the split; ``None`` takes the classifier's ``random_state``.
+
+    Examples
+    --------
+    A pruner of one's own that judges on the held-out sample, here by choosing the
+    cost-complexity alpha with the fewest hold-out errors:
+
+    >>> import prunekit as pk
+    >>> class HoldoutAlpha(pk.HoldoutPruner):
+    ...     def prune(self, tree, X_prune, y_prune):
+    ...         alpha = pk.holdout_alpha(tree, X_prune, y_prune).alpha_best
+    ...         return pk.cost_complexity(tree, alpha)
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> clf = pk.PrunedTreeClassifier(pruner=HoldoutAlpha(), random_state=0)
+    >>> clf.fit(X, y).get_n_leaves()
+    3
     """
 
     _parameter_checks = {"prune_size": _check_prune_size, "random_state": checked_where_used}
@@ -188,6 +251,16 @@ class HoldoutPruner(Pruner):
         -------
         X_grow, X_prune, y_grow, y_prune
             Rows of ``X`` and ``y`` in their original order.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> from sklearn.datasets import load_iris
+        >>> X, y = load_iris(return_X_y=True)
+        >>> pruner = pk.ReducedErrorPruner(prune_size=0.3, random_state=0)
+        >>> X_grow, X_prune, y_grow, y_prune = pruner.split(X, y)
+        >>> len(y_grow), np.bincount(y_prune).tolist()
+        (105, [15, 15, 15])
         """
         y_array = np.asarray(y)
         n_prune = self._n_prune(len(y_array))

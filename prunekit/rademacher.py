@@ -25,15 +25,13 @@ errors are counted with the tree's ``counts``, and the loss is the 0/1 loss.
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
-from sklearn.utils import check_random_state
 
 from prunekit._deprecation import moved_names
 from prunekit._min_plus import _k_rep_values
 from prunekit._parameters import constraint
-from prunekit.validation import check_count, check_probability, encode_labels
+from prunekit.validation import (check_count, check_probability, check_random_state,
+                                 encode_labels)
 from prunekit.bounds import rademacher as rademacher_bound
 from prunekit import k_reduced_error_pruning as _k_rep
 from prunekit.pruner import HoldoutPruner
@@ -52,15 +50,16 @@ __getattr__ = moved_names("prunekit.rademacher", {
 
 
 # ---------------------------------------------------------------------- signs
-def draw_signs(n: int, random_state, n_draws: int | None = None) -> np.ndarray:
+def draw_signs(n: int, random_state=None, n_draws: int | None = None) -> np.ndarray:
     """Independent Rademacher signs: +1 or -1, each with probability 1/2.
 
     Parameters
     ----------
     n : int
         Number of examples.
-    random_state : int or numpy.random.Generator
-        Seed or generator.
+    random_state : None, int, numpy.random.RandomState or numpy.random.Generator
+        The source of the signs (:func:`prunekit.validation.check_random_state`): an integer
+        seed draws from ``numpy.random.default_rng(seed)``.
     n_draws : int, optional
         Number of independent draws. Without it, one draw of shape ``(n,)``; the draw equals
         the first row of ``draw_signs(n, random_state, 1)`` for the same seed.
@@ -68,24 +67,19 @@ def draw_signs(n: int, random_state, n_draws: int | None = None) -> np.ndarray:
     Returns
     -------
     ndarray of int8, shape (n,) or (n_draws, n)
+
+    Examples
+    --------
+    >>> draw_signs(6, random_state=0).tolist()
+    [1, 1, 1, -1, -1, -1]
+    >>> draw_signs(6, random_state=0, n_draws=3).shape
+    (3, 6)
     """
     n = check_count(n, "n", minimum=1)
-    rng = _check_generator(random_state)
+    generator = check_random_state(random_state)
     rows = 1 if n_draws is None else check_count(n_draws, "n_draws", minimum=1)
-    signs = (2 * rng.integers(0, 2, size=(rows, n)) - 1).astype(np.int8)
+    signs = (2 * generator.integers(0, 2, size=(rows, n)) - 1).astype(np.int8)
     return signs[0] if n_draws is None else signs
-
-
-def _check_generator(random_state) -> np.random.Generator:
-    """Validate ``random_state``: a numpy Generator, or a non-negative integer seed for one."""
-    if isinstance(random_state, np.random.Generator):
-        return random_state
-    if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool):
-        if random_state < 0:
-            raise ValueError(f"random_state must be a non-negative seed, got {random_state}.")
-        return np.random.default_rng(int(random_state))
-    raise TypeError(f"random_state must be an int seed or a numpy.random.Generator, got "
-                    f"{type(random_state).__name__}.")
 
 
 def _check_signs(signs, n: int) -> np.ndarray:
@@ -224,12 +218,13 @@ def rademacher_penalty(tree: Tree, X_prune, y_prune, signs=None, random_state=No
         The pruning sample (n examples).
     signs : array-like of +1/-1, shape (n,) or (n_draws, n), optional
         Explicit signs; a 2-D array evaluates every row at once.
-    random_state : int or numpy.random.Generator, optional
-        Draw the signs from this seed or generator instead (:func:`draw_signs`).
+    random_state : None, int, numpy.random.RandomState or numpy.random.Generator
+        Without ``signs``, the source the signs are drawn from (:func:`draw_signs`);
+        ``None``, numpy's global generator.
     k : int, optional
         Restrict H to the prunings with at most k errors on the growing sample.
     n_draws : int, optional
-        With ``random_state``: number of independent draws.
+        Without ``signs``: number of independent draws.
 
     Returns
     -------
@@ -240,14 +235,21 @@ def rademacher_penalty(tree: Tree, X_prune, y_prune, signs=None, random_state=No
     ValueError
         If the k-REP class is empty (every pruning makes more than k growing errors), or the
         signs are not +-1 of the right length.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> tree = pk.grow_tree(X[::2], y[::2])
+    >>> penalty = pk.rademacher_penalty(tree, X[1::2], y[1::2], random_state=0)
+    >>> round(penalty, 4)
+    0.0211
     """
     check_tree(tree)
     if k is not None:
         k = check_count(k, "k")
     if signs is None:
-        if random_state is None:
-            raise ValueError("give signs (an array of +1/-1) or random_state (a seed or "
-                             "Generator).")
         n = len(y_prune) if hasattr(y_prune, "__len__") else None
         if n is None:
             raise TypeError("y_prune must be an array-like of labels.")
@@ -310,6 +312,16 @@ class RademacherBoundPruner(HoldoutPruner):
         The budget chosen.
     bound_ : float
         Its bound on the true error of the chosen pruning.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pruner = pk.RademacherBoundPruner(n_draws=20, random_state=0)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf.get_n_leaves(), clf.pruner_.k_, round(clf.pruner_.bound_, 2)
+    (17, 1, 0.84)
     """
 
     _parameter_checks = {"n_budgets": constraint(check_count, minimum=2),
@@ -335,7 +347,7 @@ class RademacherBoundPruner(HoldoutPruner):
         n_budgets, n_draws, delta = (checked[name] for name in ("n_budgets", "n_draws", "delta"))
         counts = tree.node_counts(X_prune, y_prune)
         m = int(counts[0].sum())
-        signs = draw_signs(m, _signs_seed(seed), n_draws)
+        signs = draw_signs(m, seed, n_draws)
         budgets = _budget_grid(tree, n_budgets)
         prunings = [_k_rep.k_reduced_error(tree, X_prune, y_prune, int(k)) for k in budgets]
         errors = np.array([pruning.errors(counts) / m for pruning in prunings])
@@ -346,13 +358,6 @@ class RademacherBoundPruner(HoldoutPruner):
         self.budgets_, self.penalties_, self.bounds_ = budgets, penalties, bounds
         self.k_, self.bound_ = int(budgets[best]), float(bounds[best])
         return prunings[best]
-
-
-def _signs_seed(seed) -> int:
-    """An integer seed for :func:`draw_signs` from a ``random_state``."""
-    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= 0:
-        return int(seed)
-    return int(check_random_state(seed).randint(np.iinfo(np.int32).max))
 
 
 def _budget_grid(tree: Tree, n_budgets: int) -> np.ndarray:

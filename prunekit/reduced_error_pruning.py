@@ -16,7 +16,7 @@ import numpy as np
 
 from prunekit._parameters import check_parameters, constraint
 from prunekit.validation import as_array, check_choice
-from prunekit.pruner import HoldoutPruner
+from prunekit.pruner import HoldoutPruner, pruning_sample_counts
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 
 __all__ = ["LABELLING_SAMPLES", "pruning_labels", "best_subtree_errors", "reduced_error",
@@ -126,10 +126,21 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
         Nodes that no pruning example reaches make no pruning errors either way, so the
         smallest most accurate pruning collapses them: REP removes every part of the tree the
         pruning sample does not visit.
+
+    Examples
+    --------
+    Grow on half the rows, prune on the other half:
+
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> tree = pk.grow_tree(X[::2], y[::2])
+    >>> tree.n_leaves, pk.reduced_error(tree, X[1::2], y[1::2]).n_leaves
+    (12, 5)
     """
     check_tree(tree)
     (labels,) = check_parameters(_REP_PARAMETERS, labels=labels)
-    counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
+    counts = pruning_sample_counts(tree, X_prune, y_prune)
     leaf_labels = pruning_labels(tree, counts, labels)
     _, collapse = best_subtree_errors(tree, tree.leaf_errors(counts, leaf_labels))
     return Pruning.from_collapsed(tree, collapse, labels=leaf_labels)
@@ -181,10 +192,20 @@ def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -
     Returns
     -------
     list of REPStep
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> tree = pk.grow_tree(X[::2], y[::2])
+    >>> steps = reduced_error_steps(tree, X[1::2], y[1::2])
+    >>> steps[0]
+    REPStep(node=4, reached=5, errors_as_leaf=0, errors_below=0, prune=True)
     """
     check_tree(tree)
     (labels,) = check_parameters(_REP_PARAMETERS, labels=labels)
-    counts = tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
+    counts = pruning_sample_counts(tree, X_prune, y_prune)
     as_leaf = tree.leaf_errors(counts, pruning_labels(tree, counts, labels))
     best, collapse = best_subtree_errors(tree, as_leaf)
     reached = counts.sum(axis=1)
@@ -204,6 +225,16 @@ class ReducedErrorPruner(HoldoutPruner):
     prune_size : float in (0, 1) or int >= 1, default 0.3
     random_state : int, RandomState or None, default None
         See :class:`~prunekit.HoldoutPruner`.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> pruner = pk.ReducedErrorPruner(prune_size=0.3, random_state=0)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf.tree_.n_leaves, clf.get_n_leaves()
+    (19, 7)
     """
 
     _function = staticmethod(reduced_error)
