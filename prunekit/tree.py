@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Iterator
 
 import numpy as np
-from sklearn.base import is_classifier
+from sklearn.base import clone, is_classifier
 from sklearn.utils.validation import check_is_fitted
 
 from prunekit.validation import (
@@ -1340,6 +1340,15 @@ def check_tree(tree, name: str = "tree") -> "Tree":
     if not isinstance(tree, Tree):
         raise TypeError(f"{name} must be a prunekit Tree, got {type(tree).__name__}.")
     return tree
+
+
+def _grow(grower, X, y, classes=None) -> Tree:
+    """The :class:`Tree` that a copy of the unfitted scikit-learn tree classifier ``grower``
+    grows on ``(X, y)`` (:meth:`Tree.from_sklearn`, with ``classes``); ``grower`` itself is
+    left unfitted. The one way the library grows a tree with scikit-learn: the tree of
+    :class:`~prunekit.PrunedTreeClassifier` and those of the folds of
+    :func:`~prunekit.cross_validate_alpha`."""
+    return Tree.from_sklearn(clone(grower).fit(X, y), X, y, classes=classes)
 
 
 def _as_index_array(values, name: str) -> np.ndarray:

@@ -598,8 +598,6 @@ def test_a_pruner_takes_its_function_s_parameters_with_their_defaults(cls):
     function = inspect.signature(cls._function).parameters
     shared = [name for name, parameter in function.items() if name not in SAMPLES
               and parameter.kind is not parameter.VAR_KEYWORD]
-    if cls is pk.CrossValidatedCostComplexityPruner:      # the grower is the classifier's
-        shared.remove("estimator")
     for name in shared:
         assert name in init, f"{cls.__name__} lacks {cls._function.__name__}'s {name}"
         default = function[name].default
@@ -664,7 +662,7 @@ def test_a_bad_parameter_gets_the_function_s_message_from_the_pruner(cls, data):
 
 def test_the_pruner_checks_its_parameters_before_the_tree_is_grown(data, monkeypatch):
     X, y = data
-    monkeypatch.setattr(pk.PrunedTreeClassifier, "_grow",
+    monkeypatch.setattr("prunekit.estimator._grow",
                         lambda *args: pytest.fail("the tree was grown before the check"))
     for pruner in (pk.PessimisticPruner(order="sideways"), pk.KReducedErrorPruner(c=0.5),
                    pk.CrossValidatedCostComplexityPruner(cv=1), pk.NobelPruner(method="x"),
