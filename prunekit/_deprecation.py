@@ -1,18 +1,24 @@
-"""The deprecation path of names that moved to another module.
+"""The deprecation path of names that moved to another module, and of renamed parameters.
 
 A name keeps working at its old address until version :data:`REMOVAL`, with a
 ``DeprecationWarning`` that names its new module: a whole module that was split
 (:func:`warn_module_moved`, called from the old module's top level) or single names that
-left a module that stays (:func:`moved_names`, the old module's ``__getattr__``).
+left a module that stays (:func:`moved_names`, the old module's ``__getattr__``). A renamed
+parameter keeps its old keyword (:func:`renamed_parameter`), and a renamed value of a
+parameter its old spelling (:func:`warn_renamed_value`), with a warning that gives the new
+spelling and names the caller's line.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import os
 import sys
 import warnings
 
-__all__ = ["REMOVAL", "warn_module_moved", "moved_names"]
+__all__ = ["REMOVAL", "warn_module_moved", "moved_names", "renamed_parameter",
+           "warn_renamed_value"]
 
 #: The version that removes the old addresses.
 REMOVAL = "0.4"
@@ -70,3 +76,50 @@ def moved_names(module: str, moves: dict[str, str]):
                       f"stop providing it in {REMOVAL}.", DeprecationWarning, stacklevel=2)
         return getattr(importlib.import_module(new), name)
     return __getattr__
+
+
+_PACKAGE = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+
+def _caller_outside_the_library() -> int:
+    """The ``stacklevel`` that makes a warning given by the function calling this one name
+    the first line outside prunekit: the user's call, however deep in the library the old
+    spelling was found."""
+    level, frame = 1, sys._getframe(1)
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(_PACKAGE):
+        level, frame = level + 1, frame.f_back
+    return level
+
+
+def renamed_parameter(old: str, new: str):
+    """A decorator: the parameter ``new`` of the function is still accepted under its former
+    keyword ``old`` until :data:`REMOVAL`, with a ``DeprecationWarning`` giving the new one.
+
+    The function's signature (``inspect.signature``, the documentation) shows ``new`` only.
+    """
+    def decorate(function):
+        @functools.wraps(function)
+        def wrapper(*args, **kwargs):
+            if old in kwargs:
+                if new in kwargs:
+                    raise TypeError(f"{function.__name__}() got both {old}= and {new}=; {old} "
+                                    f"is the former name of {new}: give {new}= only.")
+                warnings.warn(f"{function.__name__}(): the parameter {old} is now called "
+                              f"{new}; write {new}= instead of {old}=, which will stop "
+                              f"working in {REMOVAL}.", DeprecationWarning,
+                              stacklevel=_caller_outside_the_library())
+                kwargs[new] = kwargs.pop(old)
+            return function(*args, **kwargs)
+        return wrapper
+    return decorate
+
+
+def warn_renamed_value(parameter: str, old: str, new: str) -> str:
+    """Warn that the value ``old`` of ``parameter`` is now spelt ``new``; return ``new``.
+
+    The warning names the first line outside prunekit, the call that passed ``old``.
+    """
+    warnings.warn(f"{parameter}={old!r} is deprecated; write {parameter}={new!r}. {old!r} "
+                  f"will stop working in {REMOVAL}.", DeprecationWarning,
+                  stacklevel=_caller_outside_the_library())
+    return new

@@ -4,6 +4,11 @@ Shalev-Shwartz & Ben-David (2014), ch. 18: the three gain measures of Sec. 18.2.
 on binary features, and threshold splits for real-valued features found with one sort per
 feature (Sec. 18.2.3, O(d m log m)). The generic pruning procedure of their Sec. 18.2.2 is in
 :mod:`prunekit.bottom_up_pruning`.
+
+A grower's impurity function is its ``criterion``, with scikit-learn's values (``"gini"``,
+``"entropy"`` and its synonym ``"log_loss"``) and the book's ``"train_error"``, or a callable
+(:data:`IMPURITY_FUNCTIONS`). Until 0.4 the former keyword ``measure=`` and the former value
+``"information"`` (the entropy) still work, with a ``DeprecationWarning``.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Callable
 import numpy as np
 from sklearn.utils.multiclass import type_of_target
 
-from prunekit._deprecation import moved_names
+from prunekit._deprecation import moved_names, renamed_parameter
 from prunekit.validation import (
     as_array,
     check_count,
@@ -23,7 +28,15 @@ from prunekit.validation import (
     check_sample_and_labels,
     is_binary,
 )
-from prunekit.impurity import class_proportions, entropy, gini, train_error_impurity, unchecked
+from prunekit.impurity import (
+    _RENAMED_CRITERIA,
+    _renamed_criterion,
+    class_proportions,
+    entropy,
+    gini,
+    train_error_impurity,
+    unchecked,
+)
 from prunekit.tree import Tree, check_tree
 
 __all__ = [
@@ -41,44 +54,64 @@ __getattr__ = moved_names("prunekit.growing", {"bottom_up_prune": "prunekit.bott
 # ---------------------------------------------------------------------- gain measures
 IMPURITY_FUNCTIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "train_error": train_error_impurity,
-    "information": entropy,
+    "entropy": entropy,
     "gini": gini,
 }
 """The functions C of the three gain measures of Shalev-Shwartz & Ben-David (2014), Sec. 18.2.1,
-by name."""
+by ``criterion``: the training error, the entropy (whose gain is the information gain) and the
+Gini index. The growers also take ``"log_loss"``, scikit-learn's synonym of ``"entropy"``."""
+
+# Other names of the functions of IMPURITY_FUNCTIONS, as scikit-learn accepts them.
+_CRITERION_SYNONYMS = {"log_loss": "entropy"}
 
 
-def _measure(measure) -> Callable[[np.ndarray], np.ndarray]:
-    """The function C for ``measure``: the library's own without re-validating the
+def _criterion_function(criterion) -> Callable[[np.ndarray], np.ndarray]:
+    """The function C for ``criterion``: the library's own without re-validating the
     proportions it computes, a user's callable with its results checked."""
-    if callable(measure):
-        return unchecked(measure) or _checked_measure(measure)
-    if not isinstance(measure, str) or measure not in IMPURITY_FUNCTIONS:
-        raise ValueError(f"measure must be one of {sorted(IMPURITY_FUNCTIONS)} or a callable, got "
-                         f"{measure!r}.")
-    return unchecked(IMPURITY_FUNCTIONS[measure])
+    if callable(criterion):
+        return unchecked(criterion) or _checked_criterion(criterion)
+    criterion = _renamed_criterion(criterion)
+    if isinstance(criterion, str):
+        criterion = _CRITERION_SYNONYMS.get(criterion, criterion)
+    if not isinstance(criterion, str) or criterion not in IMPURITY_FUNCTIONS:
+        names = sorted([*IMPURITY_FUNCTIONS, *_CRITERION_SYNONYMS])
+        raise ValueError(f"criterion must be one of {names} or a callable, got {criterion!r}.")
+    return unchecked(IMPURITY_FUNCTIONS[criterion])
 
 
-def _checked_measure(function):
-    """Wrap a user's C so that a result of the wrong shape, or NaN, names ``measure``."""
+def _criterion_name(criterion) -> str:
+    """The name a grown tree keeps of its criterion (:attr:`Tree.criterion`): the string
+    given (the former ``"information"`` as ``"entropy"``), or a callable's name."""
+    if isinstance(criterion, str):
+        return _RENAMED_CRITERIA.get(criterion, criterion)
+    return getattr(criterion, "__name__", "custom")
+
+
+def _checked_criterion(function):
+    """Wrap a user's C so that a result of the wrong shape, or NaN, names ``criterion``."""
     def C(p):
         try:
             value = np.asarray(function(p), dtype=np.float64)
         except (TypeError, ValueError) as error:
-            raise TypeError(f"measure must return numbers, one per row of proportions; it "
+            raise TypeError(f"criterion must return numbers, one per row of proportions; it "
                             f"failed or returned something else ({error}).") from None
         if value.shape != p.shape[:-1]:
-            raise ValueError(f"measure must return one value per row of proportions: given "
+            raise ValueError(f"criterion must return one value per row of proportions: given "
                              f"shape {p.shape}, it returned shape {value.shape}.")
         if np.any(np.isnan(value)):
-            raise ValueError("measure returned NaN; it must return a number for every row of "
+            raise ValueError("criterion returned NaN; it must return a number for every row of "
                              "proportions (including all-zero rows, the empty side of a split).")
         return value
     C.__name__ = getattr(function, "__name__", "custom")
     return C
 
 
-def gain(left_counts, right_counts, measure="information") -> np.ndarray:
+# The growers' impurity, formerly "measure" (removed in 0.4).
+_renamed_measure = renamed_parameter("measure", "criterion")
+
+
+@_renamed_measure
+def gain(left_counts, right_counts, criterion="entropy") -> np.ndarray:
     """Gain(S, i) of a split, from the class counts on its two sides (Sec. 18.2.1).
 
     Gain = C(P_S[y]) - (P_S[left] C(P_S[y | left]) + P_S[right] C(P_S[y | right])).
@@ -88,14 +121,15 @@ def gain(left_counts, right_counts, measure="information") -> np.ndarray:
     left_counts, right_counts : array-like of shape (..., K)
         Class counts of the examples sent to each side; leading axes broadcast, so all the
         candidate splits of a node are scored in one call.
-    measure : {"train_error", "information", "gini"} or callable
-        The function C, applied to class proportions along the last axis.
+    criterion : {"entropy", "log_loss", "gini", "train_error"} or callable, default "entropy"
+        The function C (:data:`IMPURITY_FUNCTIONS`), applied to class proportions along the
+        last axis: the default gives the information gain, in nats.
 
     Returns
     -------
     ndarray of shape (...)
     """
-    C = _measure(measure)
+    C = _criterion_function(criterion)
     left_counts = _class_counts(left_counts, "left_counts")
     right_counts = _class_counts(right_counts, "right_counts")
     try:
@@ -114,7 +148,8 @@ def gain(left_counts, right_counts, measure="information") -> np.ndarray:
 def _gain(left_counts: np.ndarray, right_counts: np.ndarray, C,
           total: np.ndarray | None = None) -> np.ndarray:
     """:func:`gain` of class counts the library computed itself, with the function C of
-    :func:`_measure`: nothing is checked (the growers call it for every node they split).
+    :func:`_criterion_function`: nothing is checked (the growers call it for every node they
+    split).
 
     ``total``, the class counts of the node when every candidate split divides the same
     node (``left_counts + right_counts`` equal to it on every row), lets C(P_S[y]) be
@@ -189,7 +224,8 @@ def _max_depth(max_depth):
     return np.inf if max_depth is None else check_count(max_depth, "max_depth")
 
 
-def id3(X, y, measure="information", max_depth=None) -> Tree:
+@_renamed_measure
+def id3(X, y, criterion="entropy", max_depth=None) -> Tree:
     """ID3 on binary features (Shalev-Shwartz & Ben-David 2014, Sec. 18.2).
 
     ``ID3(S, A)`` returns a leaf when S is pure or no feature of A is left; otherwise it
@@ -200,8 +236,9 @@ def id3(X, y, measure="information", max_depth=None) -> Tree:
     X : array-like of shape (m, d), values in {0, 1}
     y : array-like of shape (m,)
         Class labels (two or more classes).
-    measure : {"information", "gini", "train_error"} or callable, default "information"
-        The gain measure's function C (see :func:`gain`).
+    criterion : {"entropy", "log_loss", "gini", "train_error"} or callable, default "entropy"
+        The gain measure's function C (see :func:`gain`); the default's gain is the
+        information gain.
     max_depth : int or None
         Stop splitting at this depth (None: grow until pure or out of features).
 
@@ -223,15 +260,15 @@ def id3(X, y, measure="information", max_depth=None) -> Tree:
     """
     X, codes, classes = _check_growing_data(X, y)
     if not is_binary(X):
-        raise ValueError("X must hold binary features (0 or 1) for ID3; use grow_tree for real values.")
-    C = _measure(measure)
+        raise ValueError("X must hold binary features (0 or 1) for ID3; use grow_tree for "
+                         "real values.")
+    C = _criterion_function(criterion)
     max_depth = _max_depth(max_depth)
     levels = _id3_levels(X == 1, codes, len(classes), C, max_depth)
     left, right, feature, counts = _preorder(*levels)
-    name = measure if isinstance(measure, str) else getattr(measure, "__name__", "custom")
     return Tree(left, right, counts, feature=feature,
                 threshold=np.where(feature >= 0, 0.5, np.nan), classes=classes,
-                n_features=X.shape[1], criterion=name)
+                n_features=X.shape[1], criterion=_criterion_name(criterion))
 
 
 # The class counts of at most this many (node, feature, class) triples are held at once.
@@ -342,7 +379,8 @@ class Split:
     n_best: int
 
 
-def best_threshold_split(X, y, measure="gini", min_samples_leaf: int = 1) -> Split:
+@_renamed_measure
+def best_threshold_split(X, y, criterion="gini", min_samples_leaf: int = 1) -> Split:
     """The best split ``1[x_i <= theta]`` over all features and thresholds (Sec. 18.2.3).
 
     Each feature is sorted once; one cumulative sum of the sorted one-hot labels then gives
@@ -358,7 +396,8 @@ def best_threshold_split(X, y, measure="gini", min_samples_leaf: int = 1) -> Spl
     ----------
     X : array-like of shape (m, d)
     y : array-like of shape (m,)
-    measure : {"gini", "information", "train_error"} or callable, default "gini"
+    criterion : {"gini", "entropy", "log_loss", "train_error"} or callable, default "gini"
+        The function C of the gain (see :func:`gain`).
     min_samples_leaf : int, default 1
         Each side must keep at least this many examples.
 
@@ -368,8 +407,8 @@ def best_threshold_split(X, y, measure="gini", min_samples_leaf: int = 1) -> Spl
     """
     X, codes, classes = _check_growing_data(X, y)
     min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
-    return best_split_by_sorting(X, np.eye(len(classes), dtype=np.int64)[codes], _measure(measure),
-                       min_samples_leaf)
+    return best_split_by_sorting(X, np.eye(len(classes), dtype=np.int64)[codes],
+                                 _criterion_function(criterion), min_samples_leaf)
 
 
 def best_split_by_sorting(X: np.ndarray, onehot: np.ndarray, C,
@@ -417,7 +456,8 @@ def midpoints(low, high):
     return np.where((middle >= high) | ~np.isfinite(middle), low, middle)
 
 
-def grow_tree(X, y, measure="gini", max_depth=None, min_samples_leaf: int = 1) -> Tree:
+@_renamed_measure
+def grow_tree(X, y, criterion="gini", max_depth=None, min_samples_leaf: int = 1) -> Tree:
     """Grow a tree with threshold splits on real-valued features (Sec. 18.2.3).
 
     Every node takes :func:`best_threshold_split` of the examples that reach it, until the
@@ -429,7 +469,8 @@ def grow_tree(X, y, measure="gini", max_depth=None, min_samples_leaf: int = 1) -
     ----------
     X : array-like of shape (m, d)
     y : array-like of shape (m,)
-    measure : {"gini", "information", "train_error"} or callable, default "gini"
+    criterion : {"gini", "entropy", "log_loss", "train_error"} or callable, default "gini"
+        The function C of the gain (see :func:`gain`), as scikit-learn's ``criterion``.
     max_depth : int or None
     min_samples_leaf : int, default 1
 
@@ -438,7 +479,7 @@ def grow_tree(X, y, measure="gini", max_depth=None, min_samples_leaf: int = 1) -
     Tree
     """
     X, codes, classes = _check_growing_data(X, y, dtype=np.float32)
-    C = _measure(measure)
+    C = _criterion_function(criterion)
     max_depth = _max_depth(max_depth)
     min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
     onehot = np.eye(len(classes), dtype=np.int64)[codes]
@@ -447,9 +488,11 @@ def grow_tree(X, y, measure="gini", max_depth=None, min_samples_leaf: int = 1) -
     def grow(rows: np.ndarray, depth: int) -> int:
         total = onehot[rows].sum(axis=0)
         node = builder.add(total)
-        if np.count_nonzero(total) <= 1 or depth >= max_depth or len(rows) < 2 * min_samples_leaf:
+        if (np.count_nonzero(total) <= 1 or depth >= max_depth
+                or len(rows) < 2 * min_samples_leaf):
             return node
-        split = best_split_by_sorting(X[rows].astype(np.float64), onehot[rows], C, min_samples_leaf)
+        split = best_split_by_sorting(X[rows].astype(np.float64), onehot[rows], C,
+                                      min_samples_leaf)
         if split.feature < 0:
             return node
         goes_left = X[rows, split.feature] <= split.threshold
@@ -459,8 +502,7 @@ def grow_tree(X, y, measure="gini", max_depth=None, min_samples_leaf: int = 1) -
         return node
 
     grow(np.arange(X.shape[0]), 0)
-    name = measure if isinstance(measure, str) else getattr(measure, "__name__", "custom")
-    return builder.tree(classes, X.shape[1], name, dtype=np.float32)
+    return builder.tree(classes, X.shape[1], _criterion_name(criterion), dtype=np.float32)
 
 
 @dataclass(frozen=True)
@@ -486,7 +528,9 @@ class SplitAgreement:
     tied: bool | None
 
 
-def compare_splits(tree: Tree, other: Tree, X, y, measure="gini", min_samples_leaf: int = 1) -> SplitAgreement:
+@_renamed_measure
+def compare_splits(tree: Tree, other: Tree, X, y, criterion="gini",
+                   min_samples_leaf: int = 1) -> SplitAgreement:
     """Walk two trees grown on ``(X, y)`` together and report where their splits first differ.
 
     Parameters
@@ -495,7 +539,7 @@ def compare_splits(tree: Tree, other: Tree, X, y, measure="gini", min_samples_le
         E.g. :func:`grow_tree`'s tree and ``Tree.from_sklearn`` of a scikit-learn tree.
     X, y : array-like
         The growing sample of both.
-    measure, min_samples_leaf
+    criterion, min_samples_leaf
         The settings both were grown with, used to check the first differing node for ties.
     """
     check_tree(tree)
@@ -505,7 +549,8 @@ def compare_splits(tree: Tree, other: Tree, X, y, measure="gini", min_samples_le
     if other.n_features != tree.n_features:
         raise ValueError(f"other must be grown on the same features as tree: it has "
                          f"{other.n_features} features, tree has {tree.n_features}.")
-    _measure(measure)
+    criterion = _renamed_criterion(criterion)          # warn once, not at every node
+    _criterion_function(criterion)
     min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
     X, y = check_sample_and_labels(X, y, tree.n_features, dtype=np.float32)
     stack, visited = [(0, 0, np.arange(X.shape[0]))], 0
@@ -514,7 +559,7 @@ def compare_splits(tree: Tree, other: Tree, X, y, measure="gini", min_samples_le
         same_rule = tree.feature[a] == other.feature[b] and (
             tree.is_leaf[a] or tree.threshold[a] == other.threshold[b])
         if not same_rule:
-            split = best_threshold_split(X[rows], y[rows], measure, min_samples_leaf)
+            split = best_threshold_split(X[rows], y[rows], criterion, min_samples_leaf)
             return SplitAgreement(False, visited, int(a), split.n_best > 1)
         visited += 1
         if not tree.is_leaf[a]:

@@ -5,22 +5,45 @@ proportions p = (p_1, ..., p_K) of a node: the training error of a majority vote
 and the Gini index. The growers use them in natural logarithms (:mod:`prunekit.growing`); the
 cost-complexity path and critical-value pruning use the impurities of the tree's grower, in
 bits as scikit-learn computes them, from class counts (:func:`counts_impurity`).
+
+A grower's impurity is its ``criterion``, named as scikit-learn names it: ``"gini"``,
+``"entropy"`` and its synonym ``"log_loss"`` (prunekit's growers also take the book's
+``"train_error"``). The former name of the entropy, ``"information"``, still works until 0.4,
+with a ``DeprecationWarning``.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from prunekit._deprecation import renamed_parameter, warn_renamed_value
 from prunekit.validation import as_array, check_choice
 
 __all__ = ["train_error_impurity", "entropy", "gini", "unchecked", "class_proportions",
            "GROWER_CRITERIA", "counts_impurity"]
 
 #: The impurities :func:`counts_impurity` computes, by the name of the grower's criterion
-#: (scikit-learn's "gini", "entropy" and "log_loss"; prunekit's growers call entropy
-#: "information").
-GROWER_CRITERIA = {"gini": "gini", "entropy": "entropy", "log_loss": "entropy",
-                   "information": "entropy"}
+#: (scikit-learn's "gini", "entropy" and its synonym "log_loss").
+GROWER_CRITERIA = {"gini": "gini", "entropy": "entropy", "log_loss": "entropy"}
+
+# The former names of criteria: they work, with a DeprecationWarning, until 0.4.
+_RENAMED_CRITERIA = {"information": "entropy"}
+
+
+def _renamed_criterion(criterion, name: str = "criterion"):
+    """``criterion`` itself, or the new name of a former one (``"information"`` is now
+    ``"entropy"``), with a ``DeprecationWarning`` that names the caller's line.
+
+    Parameters
+    ----------
+    criterion : object
+        A grower's criterion, as given (anything: it is checked afterwards).
+    name : str
+        The argument's name, for the warning.
+    """
+    if isinstance(criterion, str) and criterion in _RENAMED_CRITERIA:
+        return warn_renamed_value(name, criterion, _RENAMED_CRITERIA[criterion])
+    return criterion
 
 
 # ---------------------------------------------------------------------- the measures
@@ -100,16 +123,19 @@ def gini(p: np.ndarray) -> np.ndarray:
 _UNCHECKED = {train_error_impurity: _train_error, entropy: _entropy, gini: _gini}
 
 
-def unchecked(measure):
-    """The same measure without the check of its proportions, for proportions the library
-    computes itself (:func:`class_proportions`); ``None`` for a function not of this module.
+@renamed_parameter("measure", "criterion")
+def unchecked(criterion):
+    """The same impurity function without the check of its proportions, for proportions the
+    library computes itself (:func:`class_proportions`); ``None`` for a function not of this
+    module.
 
     Parameters
     ----------
-    measure : callable
-        :func:`train_error_impurity`, :func:`entropy` or :func:`gini`, or another function.
+    criterion : callable
+        :func:`train_error_impurity`, :func:`entropy` or :func:`gini` (a grower's criterion
+        as a function), or another function.
     """
-    return _UNCHECKED.get(measure)
+    return _UNCHECKED.get(criterion)
 
 
 # ---------------------------------------------------------------------- from class counts
@@ -133,7 +159,7 @@ def counts_impurity(counts: np.ndarray, criterion: str, total=None) -> np.ndarra
     counts : ndarray of shape (n, K)
         Non-negative integer class counts, e.g. a tree's ``counts`` (not checked: the
         library passes its own).
-    criterion : {"gini", "entropy", "log_loss", "information"}
+    criterion : {"gini", "entropy", "log_loss"}
         The grower's criterion (:data:`GROWER_CRITERIA`): the Gini index 1 - sum_k p_k^2,
         or the entropy -sum_k p_k log2 p_k in bits, as scikit-learn's trees store it.
     total : ndarray of shape (n,), optional
@@ -144,9 +170,9 @@ def counts_impurity(counts: np.ndarray, criterion: str, total=None) -> np.ndarra
     ndarray of shape (n,)
         0 for a row without examples.
     """
-    measure = GROWER_CRITERIA[check_choice(criterion, "criterion", tuple(GROWER_CRITERIA))]
+    criterion = check_choice(_renamed_criterion(criterion), "criterion", tuple(GROWER_CRITERIA))
     if total is None:
         total = np.einsum("ij->i", counts)     # exact for integers, faster than sum(axis=1)
     p = counts / np.maximum(total, 1)[:, None]
-    value = _gini(p) if measure == "gini" else _entropy(p, np.log2)
+    value = _gini(p) if GROWER_CRITERIA[criterion] == "gini" else _entropy(p, np.log2)
     return np.where(total > 0, value, 0.0)

@@ -11,13 +11,13 @@ from __future__ import annotations
 import numbers
 
 import numpy as np
-from sklearn.utils import check_random_state
+from sklearn.utils import check_random_state as _sklearn_random_state
 from sklearn.utils.validation import check_array, check_consistent_length, column_or_1d
 
 __all__ = [
     "OutOfRangeError", "as_array", "check_samples", "check_labels", "check_sample_and_labels",
     "encode_labels", "check_probability", "check_count", "check_real", "check_bool",
-    "check_choice", "check_callable", "check_seed", "check_index_array",
+    "check_choice", "check_callable", "check_random_state", "check_seed", "check_index_array",
     "check_broadcastable", "check_numbers", "check_title", "check_names",
 ]
 
@@ -413,15 +413,80 @@ def check_callable(value, name: str, what: str = ""):
     return value
 
 
+class _RandomStateTypeError(TypeError, ValueError):
+    """A ``random_state`` of the wrong type: a ``TypeError``, as prunekit raises for a wrong
+    type, that is also the ``ValueError`` scikit-learn's ``check_random_state`` raises."""
+
+
+def check_random_state(random_state, name: str = "random_state", *, legacy: bool = False):
+    """The random number generator that ``random_state`` names: the one way prunekit reads
+    randomness.
+
+    ``random_state`` is scikit-learn's: ``None``, an integer seed, a
+    ``numpy.random.RandomState`` or a ``numpy.random.Generator``, accepted by every function
+    of the library that draws at random. A generator passed in is drawn from, so its state
+    advances, as scikit-learn shares a ``RandomState``.
+
+    Parameters
+    ----------
+    random_state : None, int, numpy.random.RandomState or numpy.random.Generator
+        ``None``: numpy's global generator (the one ``numpy.random.seed`` seeds); an integer
+        >= 0: a new generator seeded with it; a ``RandomState`` or a ``Generator``: itself.
+    name : str
+        The argument's name, used in error messages.
+    legacy : bool, default False
+        Return a ``numpy.random.RandomState`` instead of a ``Generator``: for a stream that
+        must stay numpy's legacy one (the data sets of :mod:`prunekit.datasets`, whose draws
+        for an integer seed are those of ``RandomState(seed)``), or for an object
+        scikit-learn takes (it takes no ``Generator``).
+
+    Returns
+    -------
+    numpy.random.Generator or numpy.random.RandomState
+        Without ``legacy``: ``numpy.random.default_rng(seed)`` for an integer (so a seed draws
+        what it drew in prunekit before), the ``Generator`` itself, or a ``Generator`` on the
+        bit generator of the ``RandomState`` (for ``None``, numpy's global one). With
+        ``legacy``: what :func:`sklearn.utils.check_random_state` returns for ``None``, an
+        integer (``RandomState(seed)``) or a ``RandomState``, and a ``RandomState`` on the
+        bit generator of a ``Generator``.
+
+    Raises
+    ------
+    TypeError
+        For any other type, booleans included; it is also a ``ValueError``, as
+        scikit-learn's check raises.
+    ValueError
+        For a negative seed (or, with ``legacy``, one above 2**32 - 1).
+    """
+    if isinstance(random_state, np.random.Generator):
+        return np.random.RandomState(random_state.bit_generator) if legacy else random_state
+    if isinstance(random_state, np.random.RandomState):
+        # the RandomState's own bit generator (numpy names it _bit_generator; the global
+        # one's is numpy.random.get_bit_generator()), so drawing advances the RandomState
+        return random_state if legacy else np.random.Generator(random_state._bit_generator)
+    if random_state is None:
+        if legacy:
+            return _sklearn_random_state(None)
+        return np.random.Generator(np.random.get_bit_generator())
+    if isinstance(random_state, numbers.Integral) and not isinstance(random_state,
+                                                                      (bool, np.bool_)):
+        seed = int(random_state)
+        if seed < 0 or (legacy and seed > 2**32 - 1):
+            kind = "a seed in [0, 2**32 - 1]" if legacy else "a non-negative seed"
+            raise ValueError(f"{name} must be {kind}, got {seed}.")
+        return np.random.RandomState(seed) if legacy else np.random.default_rng(seed)
+    raise _RandomStateTypeError(
+        f"{name} must be None, an int seed, a numpy.random.RandomState or a "
+        f"numpy.random.Generator, got {type(random_state).__name__} {random_state!r}.")
+
+
 def check_seed(random_state, name: str = "random_state") -> np.random.RandomState:
-    """:func:`sklearn.utils.check_random_state` with a message naming the argument."""
-    if isinstance(random_state, (bool, np.bool_)):
-        raise TypeError(f"{name} must be None, an integer seed or a RandomState, got a bool.")
-    try:
-        return check_random_state(random_state)
-    except (ValueError, TypeError) as error:
-        raise ValueError(f"{name} must be None, an integer seed in [0, 2**32 - 1] or a numpy "
-                         f"RandomState, got {random_state!r} ({error}).") from None
+    """``check_random_state(random_state, name, legacy=True)``: a ``RandomState``.
+
+    Deprecated: call :func:`check_random_state` (with ``legacy=True`` for a
+    ``RandomState``); ``check_seed`` will be removed in 0.4.
+    """
+    return check_random_state(random_state, name, legacy=True)
 
 
 def check_broadcastable(**arrays) -> None:

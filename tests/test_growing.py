@@ -25,9 +25,9 @@ def test_measures_match_the_binary_formulas(a):
 
 @given(st.lists(st.integers(0, 20), min_size=2, max_size=2),
        st.lists(st.integers(0, 20), min_size=2, max_size=2),
-       st.sampled_from(["train_error", "information", "gini"]))
-def test_gain_is_the_books_formula(left, right, measure):
-    C = growing.IMPURITY_FUNCTIONS[measure]
+       st.sampled_from(["train_error", "entropy", "gini"]))
+def test_gain_is_the_books_formula(left, right, criterion):
+    C = growing.IMPURITY_FUNCTIONS[criterion]
     n_l, n_r = sum(left), sum(right)
     n = n_l + n_r
     if n == 0:
@@ -36,19 +36,19 @@ def test_gain_is_the_books_formula(left, right, measure):
         s = sum(counts)
         return C(np.array([counts[0], counts[1]]) / s) if s else 0.0
     expected = c([left[0] + right[0], left[1] + right[1]]) - (n_l / n * c(left) + n_r / n * c(right))
-    assert growing.gain(left, right, measure) == pytest.approx(expected, abs=1e-12)
-    assert growing.gain(left, right, measure) >= -1e-12  # concavity: splitting never hurts
+    assert growing.gain(left, right, criterion) == pytest.approx(expected, abs=1e-12)
+    assert growing.gain(left, right, criterion) >= -1e-12  # concavity: splitting never hurts
 
 
-def test_unknown_measure():
-    with pytest.raises(ValueError, match="measure must be one of"):
+def test_unknown_criterion():
+    with pytest.raises(ValueError, match="criterion must be one of"):
         growing.gain([1, 2], [2, 1], "entropy2")
 
 
 def test_id3_on_a_consistent_boolean_sample():
     X, y = make_boolean_dnf(300, 8, noise=0.0, random_state=0)
-    for measure in growing.IMPURITY_FUNCTIONS:
-        tree = pk.id3(X, y, measure)
+    for criterion in growing.IMPURITY_FUNCTIONS:
+        tree = pk.id3(X, y, criterion)
         assert tree.error(X, y) == 0
         # a feature is tested at most once on every root-to-leaf path
         for leaf in np.flatnonzero(tree.is_leaf):
@@ -69,7 +69,7 @@ def test_id3_root_split_is_the_argmax_gain():
     np.testing.assert_array_equal(tree.counts[tree.left[0]], onehot[X[:, tree.feature[0]] == 0].sum(0))
 
 
-def recursive_id3(X, y, measure, max_depth):
+def recursive_id3(X, y, criterion, max_depth):
     """ID3 as Sec. 18.2 writes it, one node at a time: the tree's nodes in preorder as
     ``(class counts, split feature or -1)``."""
     classes = np.unique(y)
@@ -86,7 +86,7 @@ def recursive_id3(X, y, measure, max_depth):
             return
         sides = {i: [np.array([np.sum(y[rows][X[rows, i] == v] == c) for c in classes])
                      for v in (0, 1)] for i in candidates}
-        gains = [growing.gain(*sides[i], measure) for i in candidates]
+        gains = [growing.gain(*sides[i], criterion) for i in candidates]
         best = candidates[int(np.argmax(gains))]
         node[1] = best
         rest = [i for i in features if i != best]
@@ -98,16 +98,16 @@ def recursive_id3(X, y, measure, max_depth):
 
 
 @given(st.integers(2, 120), st.integers(1, 7), st.integers(2, 4), st.integers(0, 2**32 - 1),
-       st.sampled_from(["train_error", "information", "gini"]),
+       st.sampled_from(["train_error", "entropy", "gini"]),
        st.sampled_from([None, 1, 2, 4]))
-def test_id3_grown_by_depth_is_the_recursive_definition(m, d, K, seed, measure, max_depth):
+def test_id3_grown_by_depth_is_the_recursive_definition(m, d, K, seed, criterion, max_depth):
     rng = np.random.default_rng(seed)
     X = (rng.random((m, d)) < rng.random(d)).astype(float)
     y = (X[:, :2].sum(axis=1).astype(int) + (rng.random(m) < 0.3)) % K
     if len(np.unique(y)) < 2:
         return
-    tree = pk.id3(X, y, measure, max_depth)
-    expected = recursive_id3(X, y, measure, np.inf if max_depth is None else max_depth)
+    tree = pk.id3(X, y, criterion, max_depth)
+    expected = recursive_id3(X, y, criterion, np.inf if max_depth is None else max_depth)
     assert [(c.tolist(), f) for c, f in expected] == \
         [(c.tolist(), int(f)) for c, f in zip(tree.counts, tree.feature)]
 
@@ -124,7 +124,7 @@ def test_id3_max_depth_and_bad_input():
         pk.id3(X, y + 0.5)
 
 
-def brute_force_split(X, y, measure, min_samples_leaf=1):
+def brute_force_split(X, y, criterion, min_samples_leaf=1):
     """Score every threshold of every feature directly: O(d m^2). Returns the best gain, its
     feature and its threshold, halfway between two consecutive distinct values."""
     classes = np.unique(y)
@@ -136,22 +136,22 @@ def brute_force_split(X, y, measure, min_samples_leaf=1):
             if min(left.sum(), (~left).sum()) < min_samples_leaf:
                 continue
             g = growing.gain([np.sum(y[left] == c) for c in classes],
-                             [np.sum(y[~left] == c) for c in classes], measure)
+                             [np.sum(y[~left] == c) for c in classes], criterion)
             if g > best[0] + 1e-12:
                 best = (g, j, (low + high) / 2)
     return best
 
 
-@given(st.integers(0, 10**6), st.sampled_from(["train_error", "information", "gini"]),
+@given(st.integers(0, 10**6), st.sampled_from(["train_error", "entropy", "gini"]),
        st.integers(1, 3))
-def test_threshold_search_finds_the_best_split(seed, measure, min_samples_leaf):
+def test_threshold_search_finds_the_best_split(seed, criterion, min_samples_leaf):
     rng = np.random.default_rng(seed)
     X = rng.integers(0, 6, size=(25, 3)).astype(float)  # many repeated values
     y = rng.integers(0, 3, size=25)
     if len(np.unique(y)) < 2:
         return
-    split = growing.best_threshold_split(X, y, measure, min_samples_leaf)
-    g, j, threshold = brute_force_split(X, y, measure, min_samples_leaf)
+    split = growing.best_threshold_split(X, y, criterion, min_samples_leaf)
+    g, j, threshold = brute_force_split(X, y, criterion, min_samples_leaf)
     if j is None:
         assert split.feature == -1
         return
@@ -159,19 +159,21 @@ def test_threshold_search_finds_the_best_split(seed, measure, min_samples_leaf):
     left = X[:, split.feature] <= split.threshold
     classes = np.unique(y)
     assert growing.gain([np.sum(y[left] == c) for c in classes],
-                        [np.sum(y[~left] == c) for c in classes], measure) == pytest.approx(g)
+                        [np.sum(y[~left] == c) for c in classes], criterion) == pytest.approx(g)
     if split.n_best == 1:
         assert (split.feature, split.threshold) == (j, threshold)
 
 
 @pytest.mark.parametrize("seed", range(15))
-@pytest.mark.parametrize("max_depth, criterion", [(None, "gini"), (3, "entropy")])
+@pytest.mark.parametrize("max_depth, criterion", [(None, "gini"), (3, "entropy"),
+                                                  (3, "log_loss")])
 def test_grow_tree_matches_sklearn_except_at_ties(seed, max_depth, criterion):
     X, y = make_classification(300, 5, n_informative=3, n_classes=3, random_state=seed)
-    measure = {"gini": "gini", "entropy": "information"}[criterion]
-    ours = pk.grow_tree(X, y, measure, max_depth=max_depth)
-    sk = DecisionTreeClassifier(criterion=criterion, max_depth=max_depth, random_state=seed).fit(X, y)
-    agreement = growing.compare_splits(ours, pk.Tree.from_sklearn(sk, X, y), X, y, measure)
+    ours = pk.grow_tree(X, y, criterion, max_depth=max_depth)
+    sk = DecisionTreeClassifier(criterion=criterion, max_depth=max_depth,
+                                random_state=seed).fit(X, y)
+    assert ours.criterion == pk.Tree.from_sklearn(sk, X, y).criterion == criterion
+    agreement = growing.compare_splits(ours, pk.Tree.from_sklearn(sk, X, y), X, y, criterion)
     assert agreement.identical or agreement.tied
     if agreement.identical:
         np.testing.assert_array_equal(ours.predict(X), sk.predict(X))
@@ -314,15 +316,96 @@ def test_exact_true_error_builds_the_cube_once_and_protects_it():
     assert dnf_true_error(predict, 7, terms, 0.1) == first
 
 
-@pytest.mark.parametrize("measure", ["information", "gini", "train_error"])
-def test_the_gain_from_the_node_total_is_the_same_number(measure):
-    from prunekit.growing import _gain, _measure, gain
+@pytest.mark.parametrize("criterion", ["entropy", "gini", "train_error"])
+def test_the_gain_from_the_node_total_is_the_same_number(criterion):
+    from prunekit.growing import _criterion_function, _gain, gain
 
     rng = np.random.default_rng(5)
     total = rng.integers(0, 40, size=3)
     left = np.stack([rng.integers(0, t + 1, size=50) for t in total], axis=-1)
     right = total - left
-    C = _measure(measure)
+    C = _criterion_function(criterion)
     np.testing.assert_array_equal(_gain(left, right, C, total), _gain(left, right, C))
     np.testing.assert_array_equal(_gain(left, right, C, total),
-                                  gain(left, right, measure))
+                                  gain(left, right, criterion))
+
+
+# ---------------------------------------------------------------------- the criterion
+GROWERS = {
+    "gain": lambda **kw: growing.gain([[3, 1], [2, 2]], [[1, 3], [0, 4]], **kw),
+    "id3": lambda **kw: pk.id3(*make_boolean_dnf(200, 6, random_state=1), max_depth=3, **kw),
+    "best_threshold_split": lambda **kw: growing.best_threshold_split(*_real_sample(), **kw),
+    "grow_tree": lambda **kw: pk.grow_tree(*_real_sample(), max_depth=3, **kw),
+    "compare_splits": lambda **kw: growing.compare_splits(
+        pk.grow_tree(*_real_sample(), max_depth=2), pk.grow_tree(*_real_sample(), max_depth=3),
+        *_real_sample(), **kw),
+}
+
+
+def _real_sample():
+    return make_classification(120, 4, n_informative=3, n_redundant=0, random_state=3)
+
+
+def _same(a, b):
+    if isinstance(a, pk.Tree):
+        return all(np.array_equal(getattr(a, name), getattr(b, name), equal_nan=True)
+                   for name in ("left", "right", "feature", "threshold", "counts"))
+    return np.array_equal(np.asarray(a), np.asarray(b)) if isinstance(a, np.ndarray) else a == b
+
+
+@pytest.mark.parametrize("name", GROWERS)
+def test_the_growers_criterion_has_scikit_learns_values(name):
+    import inspect
+
+    function = getattr(growing, name)
+    parameters = inspect.signature(function).parameters
+    assert "criterion" in parameters and "measure" not in parameters
+    entropy = GROWERS[name](criterion="entropy")
+    assert _same(GROWERS[name](criterion="log_loss"), entropy)      # scikit-learn's synonym
+    with pytest.raises(ValueError, match=r"criterion must be one of \['entropy', 'gini', "
+                                         r"'log_loss', 'train_error'\] or a callable"):
+        GROWERS[name](criterion="informaton")
+
+
+@pytest.mark.parametrize("name", GROWERS)
+def test_the_former_keyword_measure_works_until_0_4_with_a_warning(name):
+    with pytest.warns(DeprecationWarning) as record:
+        old = GROWERS[name](measure="gini")
+    assert len(record) == 1
+    assert str(record[0].message) == (f"{name}(): the parameter measure is now called "
+                                      "criterion; write criterion= instead of measure=, which "
+                                      "will stop working in 0.4.")
+    assert record[0].filename == __file__                  # the line that used the old keyword
+    assert _same(old, GROWERS[name](criterion="gini"))
+    with pytest.raises(TypeError, match="got both measure= and criterion="):
+        GROWERS[name](measure="gini", criterion="gini")
+
+
+@pytest.mark.parametrize("name", GROWERS)
+def test_the_former_value_information_is_entropy_until_0_4_with_a_warning(name):
+    with pytest.warns(DeprecationWarning) as record:
+        old = GROWERS[name](criterion="information")
+    assert len(record) == 1                                 # once, not once per node
+    assert str(record[0].message) == ("criterion='information' is deprecated; write "
+                                      "criterion='entropy'. 'information' will stop working "
+                                      "in 0.4.")
+    assert record[0].filename == __file__
+    assert _same(old, GROWERS[name](criterion="entropy"))
+    if isinstance(old, pk.Tree):
+        assert old.criterion == "entropy"
+
+
+def test_a_grown_tree_keeps_its_criterion():
+    X, y = make_boolean_dnf(100, 5, random_state=0)
+    assert pk.id3(X, y).criterion == "entropy"
+    assert pk.id3(X, y, "log_loss").criterion == "log_loss"
+    assert pk.grow_tree(X, y).criterion == "gini"
+    assert pk.grow_tree(X, y, growing.gini).criterion == "gini"
+
+    def half_gini(p):
+        return growing.gini(p) / 2
+
+    assert pk.grow_tree(X, y, half_gini).criterion == "half_gini"
+    # the entropy criteria give the impurity-based cost-complexity path scikit-learn's does
+    path = pk.cost_complexity_path(pk.id3(X, y, "entropy"), risk="impurity")
+    assert len(path) >= 1

@@ -14,7 +14,13 @@ def test_the_growers_measures_are_the_impurity_modules():
     assert growing.gini is impurity.gini
     assert growing.train_error_impurity is impurity.train_error_impurity
     assert growing.IMPURITY_FUNCTIONS == {"train_error": impurity.train_error_impurity,
-                                "information": impurity.entropy, "gini": impurity.gini}
+                                          "entropy": impurity.entropy, "gini": impurity.gini}
+
+
+def test_the_criteria_are_scikit_learns():
+    assert impurity.GROWER_CRITERIA == {"gini": "gini", "entropy": "entropy",
+                                        "log_loss": "entropy"}
+    assert set(impurity.GROWER_CRITERIA) <= set(growing.IMPURITY_FUNCTIONS) | {"log_loss"}
 
 
 def test_measures_on_proportions():
@@ -29,6 +35,9 @@ def test_unchecked_gives_the_same_values_without_the_check():
     for measure in (impurity.entropy, impurity.gini, impurity.train_error_impurity):
         np.testing.assert_array_equal(impurity.unchecked(measure)(p), measure(p))
     assert impurity.unchecked(np.mean) is None
+    assert impurity.unchecked(criterion=impurity.gini) is impurity._gini
+    with pytest.warns(DeprecationWarning, match="the parameter measure is now called criterion"):
+        assert impurity.unchecked(measure=impurity.gini) is impurity._gini
 
 
 @pytest.mark.parametrize("criterion", ["gini", "entropy", "log_loss"])
@@ -44,8 +53,17 @@ def test_counts_impurity_is_scikit_learns(criterion):
 def test_counts_impurity_of_an_empty_row_is_zero():
     counts = np.array([[0, 0], [2, 2], [3, 0]])
     np.testing.assert_array_equal(impurity.counts_impurity(counts, "gini"), [0, 0.5, 0])
-    np.testing.assert_array_equal(impurity.counts_impurity(counts, "information"), [0, 1, 0])
+    np.testing.assert_array_equal(impurity.counts_impurity(counts, "entropy"), [0, 1, 0])
     assert not np.signbit(impurity.counts_impurity(counts, "entropy")).any()
+
+
+def test_the_former_criterion_information_is_entropy_until_0_4_with_a_warning():
+    counts = np.array([[0, 0], [2, 2], [3, 1]])
+    with pytest.warns(DeprecationWarning, match="criterion='information' is deprecated; "
+                                                "write criterion='entropy'") as record:
+        old = impurity.counts_impurity(counts, "information")
+    assert record[0].filename == __file__
+    np.testing.assert_array_equal(old, impurity.counts_impurity(counts, "entropy"))
 
 
 def test_counts_impurity_names_a_bad_criterion():

@@ -142,7 +142,7 @@ def test_the_referee_sees_the_exclusive_or():
     value, tree = exhaustive_optimal_tree(X, y, max_depth=2, alpha=0.2)
     assert value == pytest.approx(0.7) and tree.n_leaves == 1
     # the greedy tree's first split gains nothing, but pruning keeps the full tree here
-    greedy = pk.id3(X, y, measure="train_error", max_depth=2)
+    greedy = pk.id3(X, y, criterion="train_error", max_depth=2)
     assert pk.penalized_risk(pk.cost_complexity(greedy, 0.05), 0.05) >= 0.2
 
 

@@ -2,6 +2,7 @@
 
 import contextlib
 import math
+import re
 from fractions import Fraction
 from unittest import mock
 
@@ -441,10 +442,6 @@ def test_signs_as_lists_and_floats_are_accepted(small_problem):
 
 def test_bad_sources_of_signs(small_problem):
     tree, X, y = small_problem
-    with pytest.raises(ValueError, match="give signs .* or random_state"):
-        pk.rademacher_penalty(tree, X, y)
-    with pytest.raises(ValueError, match="give signs .* or random_state"):
-        pk.rademacher_penalty(tree, X, y, n_draws=3)
     with pytest.raises(ValueError, match="not both"):
         pk.rademacher_penalty(tree, X, y, signs=np.ones(60), random_state=0)
     with pytest.raises(ValueError, match="not both"):
@@ -453,19 +450,58 @@ def test_bad_sources_of_signs(small_problem):
         pk.rademacher_penalty("tree", X, y, random_state=0)
 
 
-@pytest.mark.parametrize("rng, error, match", [
-    (0.5, TypeError, "random_state must be an int seed or a numpy.random.Generator, got float"),
-    ("7", TypeError, "random_state must be an int seed or a numpy.random.Generator, got str"),
-    (True, TypeError, "random_state must be an int seed or a numpy.random.Generator, got bool"),
-    (np.random.RandomState(0), TypeError, "random_state must be an int seed .* got RandomState"),
+_KINDS = ("random_state must be None, an int seed, a numpy.random.RandomState or a "
+          "numpy.random.Generator, got")
+
+
+@pytest.mark.parametrize("random_state, error, match", [
+    (0.5, TypeError, f"{_KINDS} float 0.5"),
+    ("7", TypeError, f"{_KINDS} str '7'"),
+    (True, TypeError, f"{_KINDS} bool True"),
+    (np.random.SeedSequence(0), TypeError, f"{_KINDS} SeedSequence"),
     (-1, ValueError, "random_state must be a non-negative seed, got -1"),
 ])
-def test_bad_random_state(small_problem, rng, error, match):
+def test_bad_random_state(small_problem, random_state, error, match):
     tree, X, y = small_problem
-    with pytest.raises(error, match=match):
-        pk.rademacher_penalty(tree, X, y, random_state=rng)
-    with pytest.raises(error, match=match):
-        draw_signs(10, rng)
+    with pytest.raises(error, match=re.escape(match)):
+        pk.rademacher_penalty(tree, X, y, random_state=random_state)
+    with pytest.raises(error, match=re.escape(match)):
+        draw_signs(10, random_state)
+    with pytest.raises(ValueError):        # a wrong type is also scikit-learn's ValueError
+        draw_signs(10, random_state)
+
+
+def test_the_signs_take_every_random_state_of_scikit_learn(small_problem):
+    """An int seeds numpy.random.default_rng, as the signs were always drawn; a Generator or
+    a RandomState is drawn from (its state advances); None is numpy's global generator."""
+    tree, X, y = small_problem
+    expected = 2 * np.random.default_rng(5).integers(0, 2, size=(3, 60)) - 1
+    np.testing.assert_array_equal(draw_signs(60, 5, 3), expected)
+    np.testing.assert_array_equal(draw_signs(60, np.random.default_rng(5), 3), expected)
+    legacy = np.random.RandomState(5)
+    np.testing.assert_array_equal(
+        draw_signs(60, legacy, 3),
+        2 * np.random.Generator(np.random.RandomState(5)._bit_generator).integers(
+            0, 2, size=(3, 60)) - 1)
+    assert legacy.randint(10**9) == _after_draws(np.random.RandomState(5), 3 * 60)
+    state = np.random.get_state()
+    try:
+        np.random.seed(7)
+        first = pk.rademacher_penalty(tree, X, y, n_draws=4)
+        np.random.seed(7)
+        signs = draw_signs(60, None, 4)
+        np.random.seed(7)
+        assert np.array_equal(pk.rademacher_penalty(tree, X, y, random_state=None, n_draws=4),
+                              first)
+    finally:
+        np.random.set_state(state)
+    np.testing.assert_array_equal(first, pk.rademacher_penalty(tree, X, y, signs=signs))
+
+
+def _after_draws(random_state, n):
+    """The next number of ``random_state`` after n signs drawn from it."""
+    np.random.Generator(random_state._bit_generator).integers(0, 2, size=n)
+    return random_state.randint(10**9)
 
 
 @pytest.mark.parametrize("n_draws, error, match", [

@@ -351,9 +351,9 @@ def test_the_notes_example():
 
 # ---------------------------------------------------------------------- Exercise 2.4's claims
 def test_exercise_2_4_claims_hold_on_random_trees(capsys):
-    seen = ch02.first_tree_claim(n_trees=200, seed=11)
+    seen = ch02.first_tree_claim(n_trees=200, random_state=11)
     assert seen["trees"] == 200 and seen["internal_nodes"] > 0 and seen["prunings_of_risk_R_T"] > 0
-    ch02.check_first_tree_claim(n_trees=20, seed=1)
+    ch02.check_first_tree_claim(n_trees=20, random_state=1)
     assert capsys.readouterr().out.startswith("✓ on 20 random trees")
 
 

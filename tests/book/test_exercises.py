@@ -308,7 +308,7 @@ def test_exercise_1_5_a_and_b_train_error_gain_and_information_gain():
             continue
         p0, p1 = left[1] / left.sum(), right[1] / right.sum()
         train = gain(left, right, "train_error")
-        info = gain(left, right, "information")
+        info = gain(left, right, "entropy")
         if (p0 <= 0.5 and p1 <= 0.5) or (p0 >= 0.5 and p1 >= 0.5):
             assert abs(train) < 1e-12
         assert info > -1e-12
@@ -320,7 +320,7 @@ def test_exercise_1_5_c_example():
     y = [1] * 5 + [1, 1, 1, 0, 0]
     left, right = _counts(x, y)
     assert abs(gain(left, right, "train_error")) < 1e-12
-    assert gain(left, right, "information") == pytest.approx(0.1639, abs=1e-4)
+    assert gain(left, right, "entropy") == pytest.approx(0.1639, abs=1e-4)
 
 
 def test_exercise_1_5_d_xor():
@@ -328,9 +328,9 @@ def test_exercise_1_5_d_xor():
     y = X[:, 0] ^ X[:, 1]
     for j in range(2):
         left, right = _counts(X[:, j], y)
-        for measure in ("train_error", "information", "gini"):
-            assert abs(gain(left, right, measure)) < 1e-12
+        for criterion in ("train_error", "entropy", "gini"):
+            assert abs(gain(left, right, criterion)) < 1e-12
     # ID3 as written splits on the argmax even at gain 0, and reaches the perfect tree.
-    for measure in ("train_error", "information", "gini"):
-        tree = pk.id3(X, y, measure=measure)
+    for criterion in ("train_error", "entropy", "gini"):
+        tree = pk.id3(X, y, criterion=criterion)
         assert tree.n_nodes == 7 and tree.max_depth == 2 and tree.error(X, y) == 0.0

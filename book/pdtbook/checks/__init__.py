@@ -55,6 +55,7 @@ from typing import Any, NoReturn
 import numpy as np
 
 from prunekit.tree import Tree
+from prunekit.validation import check_random_state
 
 __all__ = [
     "CheckFailed", "Checker", "fail", "failure_message", "describe", "call_text",
@@ -675,10 +676,14 @@ def _changed_argument(func: Callable, before: tuple, after: tuple) -> str | None
     return None
 
 
-def random_tree(rng: np.random.Generator, n_leaves: int, n_classes: int = 2,
+def random_tree(random_state, n_leaves: int, n_classes: int = 2,
                 max_count: int = 5) -> Tree:
     """A random tree: the shape grows by splitting a random leaf, leaf counts are random
-    (at least one example per leaf) and internal counts are the sums of their children's."""
+    (at least one example per leaf) and internal counts are the sums of their children's.
+
+    ``random_state`` is prunekit's (:func:`prunekit.validation.check_random_state`): the
+    checks pass a ``numpy.random.Generator``, drawn from by every call."""
+    rng = check_random_state(random_state)
     left, right = [-1], [-1]
     for _ in range(n_leaves - 1):
         leaves = [v for v in range(len(left)) if left[v] == -1]

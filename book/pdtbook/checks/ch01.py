@@ -154,7 +154,7 @@ def check_information_gain(information_gain: Callable) -> None:
 def _reference_gain(x, y) -> float:
     left = np.bincount(y[x == 0], minlength=2)
     right = np.bincount(y[x == 1], minlength=2)
-    return float(gain(left, right, "information"))
+    return float(gain(left, right, "entropy"))
 
 
 def _information_gain_hint(value: float, x, y, student: Callable) -> str:

@@ -25,6 +25,7 @@ from prunekit.cost_complexity_pruning import choose_steps, cost_complexity_path,
 from prunekit.datasets import make_boolean_dnf
 from prunekit.tree import leaf_errors
 from prunekit.tree import Pruning, Tree, all_prunings
+from prunekit.validation import check_random_state
 
 from pdtbook.checks import (
     Checker, close, describe, distinct, fail, float_answer, is_python_int, python_ints,
@@ -633,19 +634,27 @@ def check_choose_alpha(choose_alpha: Callable) -> None:
 
 
 # ---------------------------------------------------------------------- Exercise 2.4
-def first_tree_claim(n_trees: int = 300, seed: int = 0, max_leaves: int = 9) -> dict[str, int]:
+def first_tree_claim(n_trees: int = 300, random_state=0,
+                     max_leaves: int = 9) -> dict[str, int]:
     """Test the claims of Exercise 2.4 on random trees; raise AssertionError if one fails.
 
     (a) R(T_v) <= R(v) at every internal node v, so g(v) >= 0; (b) collapsing every internal
     node with R(v) = R(T_v) gives T1, the first tree of the path, and T1 is contained in every
     pruning whose risk is R(T) (checked by enumerating all prunings).
 
+    Parameters
+    ----------
+    n_trees : int, default 300
+    random_state : None, int, numpy.random.RandomState or numpy.random.Generator, default 0
+        Draws the random trees (:func:`prunekit.validation.check_random_state`).
+    max_leaves : int, default 9
+
     Returns
     -------
     dict
         The numbers of trees, internal nodes and prunings of risk R(T) examined.
     """
-    rng = np.random.default_rng(seed)
+    rng = check_random_state(random_state)
     seen = dict(trees=0, internal_nodes=0, prunings_of_risk_R_T=0)
     for _ in range(n_trees):
         tree = random_tree(rng, int(rng.integers(1, max_leaves + 1)), int(rng.integers(2, 4)))
@@ -665,9 +674,9 @@ def first_tree_claim(n_trees: int = 300, seed: int = 0, max_leaves: int = 9) -> 
     return seen
 
 
-def check_first_tree_claim(n_trees: int = 300, seed: int = 0) -> None:
+def check_first_tree_claim(n_trees: int = 300, random_state=0) -> None:
     """Print the outcome of :func:`first_tree_claim` in one line."""
-    seen = first_tree_claim(n_trees, seed)
+    seen = first_tree_claim(n_trees, random_state)
     print(f"✓ on {seen['trees']} random trees: R(T_v) <= R(v) at all {seen['internal_nodes']} "
           f"internal nodes; collapsing the nodes with R(v) = R(T_v) gives T1, contained in all "
           f"{seen['prunings_of_risk_R_T']} prunings of risk R(T).")

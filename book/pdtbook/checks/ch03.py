@@ -408,6 +408,11 @@ def rep_experiment(fraction: float, seed: int, *, swap: bool = False, stratify: 
     pruning part of the given ``fraction`` and a growing part (stratified, ``random_state=seed``),
     grow ``DecisionTreeClassifier(random_state=seed)`` on the growing part, prune it with
     :func:`prunekit.reduced_error_pruning`, and return its test error and number of nodes.
+
+    The parameters mirror the function the student writes, ``rep_test_error(fraction, seed)``,
+    which the check calls and compares with this one argument for argument; so ``seed`` keeps
+    the exercise's name instead of ``random_state``. It is one integer, passed as
+    ``random_state`` to both splits and to the grower.
     """
     from sklearn.datasets import load_breast_cancer
     from sklearn.model_selection import train_test_split
