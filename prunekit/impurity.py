@@ -92,6 +92,12 @@ def train_error_impurity(p: np.ndarray) -> np.ndarray:
     p : ndarray of shape (..., K)
         Class proportions along the last axis. For K = 2 and p = (1 - a, a) this is
         min(a, 1 - a); for any K it is 1 - max_k p_k.
+
+    Examples
+    --------
+    >>> from prunekit.impurity import train_error_impurity
+    >>> train_error_impurity([[0.5, 0.5], [0.9, 0.1]]).round(2).tolist()
+    [0.5, 0.1]
     """
     return _train_error(_check_proportions(p))
 
@@ -105,6 +111,12 @@ def entropy(p: np.ndarray) -> np.ndarray:
     ----------
     p : ndarray of shape (..., K)
         Class proportions along the last axis.
+
+    Examples
+    --------
+    >>> from prunekit.impurity import entropy
+    >>> entropy([[0.5, 0.5], [1.0, 0.0]]).round(4).tolist()     # in nats
+    [0.6931, 0.0]
     """
     return _entropy(_check_proportions(p))
 
@@ -116,6 +128,12 @@ def gini(p: np.ndarray) -> np.ndarray:
     ----------
     p : ndarray of shape (..., K)
         Class proportions along the last axis.
+
+    Examples
+    --------
+    >>> from prunekit.impurity import gini
+    >>> gini([[0.5, 0.5], [1.0, 0.0]]).tolist()
+    [0.5, 0.0]
     """
     return _gini(_check_proportions(p))
 
@@ -134,6 +152,15 @@ def unchecked(criterion):
     criterion : callable
         :func:`train_error_impurity`, :func:`entropy` or :func:`gini` (a grower's criterion
         as a function), or another function.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prunekit.impurity import gini, unchecked
+    >>> float(unchecked(gini)(np.array([0.5, 0.5])))
+    0.5
+    >>> unchecked(len) is None
+    True
     """
     return _UNCHECKED.get(criterion)
 
@@ -146,6 +173,13 @@ def class_proportions(counts: np.ndarray) -> np.ndarray:
     ----------
     counts : ndarray of shape (..., K)
         Non-negative class counts (not checked: the library passes its own).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prunekit.impurity import class_proportions
+    >>> class_proportions(np.array([[3, 1], [0, 0]])).tolist()
+    [[0.75, 0.25], [0.0, 0.0]]
     """
     total = counts.sum(axis=-1, keepdims=True)
     return counts / np.maximum(total, 1)
@@ -169,6 +203,16 @@ def counts_impurity(counts: np.ndarray, criterion: str, total=None) -> np.ndarra
     -------
     ndarray of shape (n,)
         0 for a row without examples.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prunekit.impurity import counts_impurity
+    >>> counts = np.array([[2, 2], [4, 0]])
+    >>> counts_impurity(counts, "entropy").tolist()      # in bits
+    [1.0, 0.0]
+    >>> counts_impurity(counts, "gini").tolist()
+    [0.5, 0.0]
     """
     criterion = check_choice(_renamed_criterion(criterion), "criterion", tuple(GROWER_CRITERIA))
     if total is None:

@@ -72,6 +72,16 @@ def as_array(value, name: str, *, ndim: int, dtype="numeric", finite: bool = Tru
     Returns
     -------
     numpy.ndarray
+
+    Examples
+    --------
+    >>> from prunekit.validation import as_array
+    >>> as_array([[1, 2], [3, 4]], "X", ndim=2).shape
+    (2, 2)
+    >>> as_array([1.0, float("nan")], "y", ndim=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: y contains NaN or infinity; every value must be finite.
     """
     shape_hint = f" of shape {what}" if what else ""
     if value is None:
@@ -141,6 +151,16 @@ def check_samples(X, n_features: int, *, name: str = "X", dtype=np.float64) -> n
     Returns
     -------
     numpy.ndarray of shape (m, n_features)
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_samples
+    >>> check_samples([[0, 1], [1, 1]], n_features=2).dtype
+    dtype('float64')
+    >>> check_samples([[0, 1, 1]], n_features=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: X has 3 features, but the tree was grown on 2 features.
     """
     n_features = check_count(n_features, "n_features", minimum=1)
     X = as_array(X, name, ndim=2, dtype=dtype, what="(n_samples, n_features)")
@@ -161,6 +181,16 @@ def check_labels(y, n_samples: int, *, name: str = "y") -> np.ndarray:
         Number of rows of the matching sample.
     name : str
         Name of the argument, used in error messages.
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_labels
+    >>> check_labels([[0], [1]], n_samples=2).tolist()      # flattened
+    [0, 1]
+    >>> check_labels(["a", "b"], n_samples=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: X and y have different lengths: X has 3 rows, y has 2 labels.
     """
     n_samples = check_count(n_samples, "n_samples")
     if y is None:
@@ -191,6 +221,18 @@ def check_sample_and_labels(X, y, n_features: int, *, dtype=np.float64, names=("
 
     ``names`` are the two arguments' names in the caller, used in the messages (e.g.
     ``("X_prune", "y_prune")``).
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_sample_and_labels
+    >>> X, y = check_sample_and_labels([[0, 1], [1, 1]], [0, 1], 2)
+    >>> X.shape, y.tolist()
+    ((2, 2), [0, 1])
+    >>> names = ("X_prune", "y_prune")
+    >>> check_sample_and_labels([[0, 1]], [0, 1], 2, names=names)
+    Traceback (most recent call last):
+    ...
+    ValueError: X_prune and y_prune have different lengths: ...
     """
     x_name, y_name = names
     if y is not None and X is not None and np.ndim(y) > 0:
@@ -223,6 +265,18 @@ def encode_labels(y: np.ndarray, classes: np.ndarray, *, name: str = "y") -> np.
     ValueError
         When ``y`` holds a label that is not in ``classes``. Per-node class counts have one
         column per class of the growing sample, so such an example cannot be counted.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from prunekit.validation import encode_labels
+    >>> classes = np.array(["a", "b"])
+    >>> encode_labels(np.array(["b", "a", "b"]), classes).tolist()
+    [1, 0, 1]
+    >>> encode_labels(np.array(["c"]), classes)
+    Traceback (most recent call last):
+    ...
+    ValueError: y contains labels ['c'] that the tree never saw ...
     """
     classes = np.asarray(classes)
     if classes.ndim != 1 or classes.size == 0:
@@ -263,6 +317,16 @@ def check_index_array(values, name: str, *, ndim: int = 1, minimum: int | None =
     """An array of integers (floats must be whole numbers) in ``[minimum, maximum]``.
 
     Booleans are refused: a mask where indices are expected is almost always a mistake.
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_index_array
+    >>> check_index_array([0, 2.0, 1], "nodes").tolist()
+    [0, 2, 1]
+    >>> check_index_array([0, 5], "nodes", minimum=0, maximum=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: nodes must hold integers in [0, 4], got 5.
     """
     array = as_array(values, name, ndim=ndim, dtype=None, min_length=min_length)
     if array.dtype.kind == "b":
@@ -286,7 +350,18 @@ def check_index_array(values, name: str, *, ndim: int = 1, minimum: int | None =
 
 # ---------------------------------------------------------------------- scalars
 def check_probability(value, name: str, *, open_interval: bool = True) -> float:
-    """Check that ``value`` is a real number in (0, 1) (or [0, 1])."""
+    """Check that ``value`` is a real number in (0, 1) (or [0, 1]).
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_probability
+    >>> check_probability(0.05, "delta")
+    0.05
+    >>> check_probability(1.0, "delta")
+    Traceback (most recent call last):
+    ...
+    ValueError: delta must lie in (0, 1), got 1.0.
+    """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(value).__name__}.")
     value = float(value)
@@ -298,7 +373,18 @@ def check_probability(value, name: str, *, open_interval: bool = True) -> float:
 
 
 def check_count(value, name: str, *, minimum: int = 0, maximum: int | None = None) -> int:
-    """Check that ``value`` is an integer at least ``minimum`` (and at most ``maximum``)."""
+    """Check that ``value`` is an integer at least ``minimum`` (and at most ``maximum``).
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_count
+    >>> check_count(3, "k", minimum=1)
+    3
+    >>> check_count(2.5, "k")
+    Traceback (most recent call last):
+    ...
+    TypeError: k must be an integer, got float 2.5.
+    """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
         raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}.")
     if value < minimum:
@@ -311,7 +397,18 @@ def check_count(value, name: str, *, minimum: int = 0, maximum: int | None = Non
 def check_real(value, name: str, *, minimum: float | None = None, finite: bool = True,
                strict: bool = False) -> float:
     """Check that ``value`` is a real number (not a bool), finite, and at least ``minimum``
-    (above it when ``strict``)."""
+    (above it when ``strict``).
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_real
+    >>> check_real(0, "alpha", minimum=0)
+    0.0
+    >>> check_real(float("inf"), "alpha")
+    Traceback (most recent call last):
+    ...
+    ValueError: alpha must be a finite number, got inf.
+    """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a real number, got {type(value).__name__} {value!r}.")
     value = float(value)
@@ -353,6 +450,16 @@ def check_numbers(value, name: str, *, minimum: float | None = None,
         When ``value`` does not hold real numbers.
     ValueError
         When a value is not finite, not whole (with ``whole``) or out of range.
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_numbers
+    >>> check_numbers([1, 2], "n_nodes", minimum=1, whole=True).tolist()
+    [1.0, 2.0]
+    >>> check_numbers(1.5, "n_nodes", whole=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_nodes must hold whole numbers, got 1.5.
     """
     what = "a number or an array of numbers"
     if isinstance(value, (bool, np.bool_, str, bytes)) or value is None:
@@ -392,21 +499,48 @@ def _refuse(array: np.ndarray, bad, message: str) -> None:
 
 
 def check_bool(value, name: str) -> bool:
-    """Check that ``value`` is True or False (a Python or numpy bool, not a string or 0/1)."""
+    """Check that ``value`` is True or False (a Python or numpy bool, not a string or 0/1).
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_bool
+    >>> check_bool(1, "counts")
+    Traceback (most recent call last):
+    ...
+    TypeError: counts must be True or False, got int 1.
+    """
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}.")
     return bool(value)
 
 
 def check_choice(value, name: str, options) -> str:
-    """Check that ``value`` is one of the strings ``options``; the message lists them."""
+    """Check that ``value`` is one of the strings ``options``; the message lists them.
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_choice
+    >>> check_choice("Gini", "criterion", ("gini", "entropy"))
+    Traceback (most recent call last):
+    ...
+    ValueError: criterion must be one of 'gini', 'entropy'; got 'Gini'.
+    """
     if not isinstance(value, str) or value not in options:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; got {value!r}.")
     return value
 
 
 def check_callable(value, name: str, what: str = ""):
-    """Check that ``value`` can be called."""
+    """Check that ``value`` can be called.
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_callable
+    >>> check_callable(None, "predict", "that maps points to labels")
+    Traceback (most recent call last):
+    ...
+    TypeError: predict must be a callable that maps points to labels, got ...
+    """
     if not callable(value):
         raise TypeError(f"{name} must be a callable{' ' + what if what else ''}, got "
                         f"{type(value).__name__} {value!r}.")
@@ -457,6 +591,14 @@ def check_random_state(random_state, name: str = "random_state", *, legacy: bool
         scikit-learn's check raises.
     ValueError
         For a negative seed (or, with ``legacy``, one above 2**32 - 1).
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_random_state
+    >>> type(check_random_state(0)).__name__
+    'Generator'
+    >>> check_random_state(0, legacy=True).randint(10, size=3).tolist()
+    [5, 0, 3]
     """
     if isinstance(random_state, np.random.Generator):
         return np.random.RandomState(random_state.bit_generator) if legacy else random_state
@@ -494,6 +636,15 @@ def check_broadcastable(**arrays) -> None:
 
     ``check_broadcastable(m_v=m_v, s_v=s_v)`` raises a ``ValueError`` such as "m_v, s_v must
     have shapes that broadcast together, got m_v (2,), s_v (3,)."
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_broadcastable
+    >>> check_broadcastable(m_v=[1, 2], s_v=[[1], [2]])      # no error
+    >>> check_broadcastable(m_v=[1, 2], s_v=[1, 2, 3])
+    Traceback (most recent call last):
+    ...
+    ValueError: m_v, s_v must have shapes that broadcast together, ...
     """
     shapes = {name: np.shape(value) for name, value in arrays.items()}
     try:
@@ -520,6 +671,16 @@ def check_names(values, name: str, needed: int, what: str) -> list[str] | None:
         ``values`` is not a 1-D sequence (a string is not one).
     ValueError
         It has fewer than ``needed`` entries.
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_names
+    >>> check_names(("age", "income"), "feature_names", 2, "feature")
+    ['age', 'income']
+    >>> check_names(["age"], "feature_names", 2, "feature")
+    Traceback (most recent call last):
+    ...
+    ValueError: feature_names must have one entry per feature (2), got 1.
     """
     if values is None:
         return None
