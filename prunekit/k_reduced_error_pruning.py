@@ -42,8 +42,12 @@ _KREP_PARAMETERS = {"k": constraint(check_count)}
 
 
 def growing_errors_of_tree(tree: Tree) -> int:
-    """Growing-set errors of the unpruned tree (the fewest of any pruning with majority labels)."""
-    return int(check_tree(tree).leaf_errors()[tree.is_leaf].sum())
+    """Growing-set errors of the unpruned tree (the fewest of any pruning with majority labels).
+
+    The :meth:`Pruning.errors <prunekit.Pruning.errors>` of the whole tree, under the name
+    k-REP's budget gives it.
+    """
+    return Pruning.full(check_tree(tree)).errors()
 
 
 def growing_error_budget(grow_errors: int, c: float = 1.1) -> int:

@@ -156,12 +156,20 @@ class Binarization(ReadOnlyArrays):
         if np.any((tree.threshold[inner] < 0) | (tree.threshold[inner] >= 1)):
             raise ValueError("tree must split its binary features between 0 and 1 (a threshold "
                              "in [0, 1), 0 going left).")
-        column = np.where(inner, tree.feature, 0)
-        return Tree(tree.left, tree.right, tree.counts,
-                    feature=np.where(inner, self.feature[column], -1),
-                    threshold=np.where(inner, self.threshold[column], np.nan),
-                    labels=tree.labels, classes=tree.classes_, n_features=self.n_features,
-                    criterion=tree.criterion, feature_names=self.feature_names)
+        return self._original_tree(tree.left, tree.right, tree.counts, tree.feature,
+                                   tree.classes_, labels=tree.labels, criterion=tree.criterion)
+
+    def _original_tree(self, left, right, counts, column, classes, *, labels=None,
+                       criterion=None) -> Tree:
+        """The :class:`Tree` of the given nodes on the original features: node v, split on
+        binary column ``column[v]`` (``-1`` at leaves), tests
+        ``x[feature[column[v]]] <= threshold[column[v]]``."""
+        inner = np.asarray(left) != -1
+        column = np.where(inner, column, 0)
+        return Tree(left, right, counts, feature=np.where(inner, self.feature[column], -1),
+                    threshold=np.where(inner, self.threshold[column], np.nan), labels=labels,
+                    classes=classes, n_features=self.n_features, criterion=criterion,
+                    feature_names=self.feature_names)
 
 
 def binarize(X, *, max_thresholds=None) -> Binarization:
@@ -319,11 +327,14 @@ def _bits(mask: np.ndarray) -> int:
     return int.from_bytes(np.packbits(mask, bitorder="little").tobytes(), "little")
 
 
-def _build(structure, sample: _Sample, classes: np.ndarray, n_features: int) -> Tree:
+def _build(structure, sample: _Sample, classes: np.ndarray, n_features: int,
+           binarization: Binarization | None = None) -> Tree:
     """The :class:`Tree` of a nested-tuple tree on binary features.
 
     ``structure`` is ``None`` for a leaf or ``(j, left, right)`` for a split on column j (0
-    goes left); the counts of every node are those of the examples its branch selects.
+    goes left); the counts of every node are those of the examples its branch selects. With
+    ``binarization``, the tree is built once, on the original features: the
+    :meth:`Binarization.to_original` of the tree on the binary features.
     """
     builder = _TreeBuilder(len(classes))
 
@@ -337,7 +348,11 @@ def _build(structure, sample: _Sample, classes: np.ndarray, n_features: int) -> 
         return v
 
     add(structure, sample.everyone)
-    return builder.tree(classes, n_features, None)
+    if binarization is None:
+        return builder.tree(classes, n_features, None)
+    counts = np.array(builder.counts, dtype=np.int64).reshape(-1, len(classes))
+    return binarization._original_tree(builder.left, builder.right, counts, builder.feature,
+                                       classes)
 
 
 # ---------------------------------------------------------------------- the dynamic program
@@ -411,18 +426,22 @@ def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
     if report is not None and not isinstance(report, dict):
         raise TypeError(f"report must be a dict or None, got {type(report).__name__}.")
     memo = {}
-    structure = _dynamic_program(sample, max_depth, alpha,
-                                 _leaf_risk_function(objective, confidence, len(codes)),
-                                 objective == "error" and bool(leaf_bound),
-                                 time.monotonic() + time_limit, time_limit, memo)
+    structure = _dynamic_program(sample, max_depth, alpha, objective, confidence, time_limit,
+                                 leaf_bound, memo)
     if report is not None:
         report["subproblems"] = len(memo)
     return _build(structure, sample, classes, X.shape[1])
 
 
-def _dynamic_program(sample, max_depth, alpha, leaf_risk, bound, deadline, time_limit,
-                     memo):
+def _dynamic_program(sample: _Sample, max_depth, alpha, objective, confidence, time_limit,
+                     leaf_bound=True, memo=None):
+    """The nested-tuple tree (see :func:`_build`) of :func:`dynamic_program_optimal_tree`'s
+    recursion on the checked ``sample``; ``memo`` receives the subproblems solved."""
     n_features = len(sample.ones)
+    leaf_risk = _leaf_risk_function(objective, confidence, sample.n_samples)
+    bound = objective == "error" and bool(leaf_bound)
+    deadline = time.monotonic() + time_limit
+    memo = {} if memo is None else memo
 
     def best(subset: int, depth: int):
         key = (subset, depth)
@@ -697,17 +716,15 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
     elif max_thresholds is not None:
         raise ValueError("give max_thresholds or binarization, not both.")
     B = binarization.transform(X)
+    sample = _Sample(B, codes, len(classes))
     if solver == "dp":
-        tree = dynamic_program_optimal_tree(B, codes, max_depth=max_depth, alpha=alpha,
-                                            objective=objective, confidence=confidence,
-                                            time_limit=time_limit)
-        return _on_original(tree, classes, binarization)
+        structure = _dynamic_program(sample, max_depth, alpha, objective, confidence,
+                                     time_limit)
+        return _build(structure, sample, classes, B.shape[1], binarization)
     found_any, proven, structure = _streed(B, codes, max_depth, alpha, time_limit)
     found = None
     if found_any:
-        sample = _Sample(B, codes, len(classes))
-        found = _on_original(_build(structure, sample, np.arange(len(classes)), B.shape[1]),
-                             classes, binarization)
+        found = _build(structure, sample, classes, B.shape[1], binarization)
     if not proven:
         raise OutOfTimeError(
             f"STreeD did not prove a tree optimal within time_limit={time_limit:g} seconds "
@@ -715,11 +732,3 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
             "max_depth or use fewer thresholds (max_thresholds). The best tree found, not "
             "proven optimal, is this error's attribute tree.", tree=found)
     return found
-
-
-def _on_original(tree: Tree, classes, binarization: Binarization) -> Tree:
-    """A tree on the binary features, with the original class labels, on the original
-    features."""
-    tree = Tree(tree.left, tree.right, tree.counts, feature=tree.feature,
-                threshold=tree.threshold, classes=classes, n_features=binarization.n_binary)
-    return binarization.to_original(tree)

@@ -1092,7 +1092,8 @@ class Pruning(_Immutable):
         return float(np.mean(self.predict(X) != y))
 
     def errors(self, counts=None) -> int:
-        """Number of misclassified examples, from per-node class counts.
+        """Number of misclassified examples, from per-node class counts: the sum of
+        :meth:`Tree.leaf_errors` over the pruning's leaves, with its leaf labels.
 
         Parameters
         ----------

@@ -82,6 +82,52 @@ def test_the_default_is_cost_complexity_with_alpha_by_cross_validation(data):
     assert shallow.pruner_.alpha_ == by_hand.alpha_one_se
 
 
+def test_the_default_fit_grows_the_tree_and_computes_its_path_once(data, monkeypatch):
+    """One tree on all the data and one per fold (11 for 10 folds), each with one path; the
+    cross-validation table is that of the classifier's own tree."""
+    import prunekit.cost_complexity_pruning as ccp
+    import prunekit.estimator as estimator
+
+    def counting(function, calls):
+        def counted(*args, **kwargs):
+            calls.append(args[0])
+            return function(*args, **kwargs)
+        return counted
+
+    X, y = data
+    grown, paths = [], []
+    for module in (estimator, ccp):
+        monkeypatch.setattr(module, "_grow", counting(module._grow, grown))
+    monkeypatch.setattr(ccp, "cost_complexity_path", counting(ccp.cost_complexity_path, paths))
+    model = pk.PrunedTreeClassifier(random_state=0).fit(X, y)
+    assert len(grown) == 11 and len(paths) == 11
+    assert paths[0] is model.tree_ and model.pruner_.selection_.path.tree is model.tree_
+    assert len({id(grower) for grower in grown}) == 1     # the classifier's grower, every time
+
+
+def test_the_cross_validated_pruner_is_a_pruner_like_the_others(data):
+    """prune(tree, X_prune, y_prune), given the growing sample as the classifier gives it to
+    the pruners that use no pruning sample; the folds' grower is the estimator parameter."""
+    X, y = data
+    grower = DecisionTreeClassifier(max_depth=4, random_state=3)
+    tree = pk.Tree.from_sklearn(clone(grower).fit(X, y), X, y)
+    pruner = pk.CrossValidatedCostComplexityPruner(estimator=grower, cv=5, random_state=1)
+    selection = pk.cross_validate_alpha(X, y, grower, cv=5, random_state=1)
+    assert pruner.prune(tree, X, y) == pk.cost_complexity(tree, selection.alpha_one_se)
+    assert pruner.selection_.error.tolist() == selection.error.tolist()
+    assert pruner(tree, X, y) == pruner.prune(tree, X, y)
+    with pytest.raises(ValueError, match="the sample tree was grown on, 400 examples; got 399"):
+        pruner.prune(tree, X[1:], y[1:])
+    with pytest.raises(ValueError, match="X_prune is required"):
+        pruner.prune(tree, None, y)
+    # in a classifier the classifier's grower grows the folds' trees: no second grower
+    with pytest.raises(ValueError, match="estimator must be None in a PrunedTreeClassifier"):
+        _fitted(pruner, X, y)
+    searched = GridSearchCV(pk.PrunedTreeClassifier(random_state=0),
+                            {"pruner__cv": [3, 4]}, cv=2).fit(X, y)
+    assert searched.best_estimator_.pruner_.estimator is None
+
+
 def test_no_classifier_can_change_the_default_of_another(data):
     """The default pruner is None, resolved at fit: nothing is shared between classifiers."""
     X, y = data

@@ -8,8 +8,10 @@ from sklearn.datasets import make_classification
 from sklearn.tree import DecisionTreeClassifier
 
 import prunekit as pk
+from prunekit.k_reduced_error_pruning import k_reduced_error_frontier
 from prunekit.kearns_mansour_pruning import penalty
-from prunekit.reduced_error_pruning import best_subtree_errors
+from prunekit.pruner import pruning_sample_counts
+from prunekit.reduced_error_pruning import best_subtree_errors, reduced_error_steps
 from prunekit.tree import leaf_errors
 from strategies import random_trees
 
@@ -194,3 +196,38 @@ def test_rep_steps_replay_the_pass(tree, seed, labels):
             int(np.sum(counts[np.intersect1d(sub, p.leaves)].sum(axis=1)
                        - counts[np.intersect1d(sub, p.leaves), rep.labels[np.intersect1d(sub, p.leaves)]]))
             for p in kept_below)
+
+
+# Every function that judges a tree on a pruning sample, and why it needs one when it does.
+PRUNING_SAMPLE_USERS = [
+    (lambda t, X, y: pk.reduced_error(t, X, y), None),
+    (lambda t, X, y: reduced_error_steps(t, X, y), None),
+    (lambda t, X, y: pk.k_reduced_error(t, X, y, 40), None),
+    (lambda t, X, y: k_reduced_error_frontier(t, X, y, 40), None),
+    (lambda t, X, y: pk.holdout_alpha(t, X, y), None),
+    (lambda t, X, y: pk.critical_value(t, X, y), "critical-value pruning chooses"),
+    (lambda t, X, y: pk.kearns_mansour(t, X, y), "give both X_prune and y_prune, or neither"),
+    (lambda t, X, y: pk.kearns_mansour_global(t, X, y), "give both X_prune and y_prune"),
+    (lambda t, X, y: pk.nobel(t, X, y, case="independent"), "case='independent' needs the"),
+]
+
+
+@pytest.mark.parametrize("call, why", PRUNING_SAMPLE_USERS)
+def test_every_pruning_sample_is_checked_and_counted_by_one_helper(call, why, monkeypatch):
+    X, y = make_classification(300, 5, flip_y=0.2, random_state=3)
+    tree = pk.Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X[:200], y[:200]),
+                                X[:200], y[:200])
+    counted, node_counts = [], pk.Tree.node_counts
+    monkeypatch.setattr(pk.Tree, "node_counts", lambda self, X, y, names=("X", "y"):
+                        counted.append(names) or node_counts(self, X, y, names=names))
+    call(tree, X[200:], y[200:])
+    assert counted == [("X_prune", "y_prune")]
+    monkeypatch.undo()
+    np.testing.assert_array_equal(pruning_sample_counts(tree, X[200:], y[200:]),
+                                  tree.node_counts(X[200:], y[200:]))
+    with pytest.raises(ValueError, match="X_prune has 2 features"):
+        call(tree, X[200:, :2], y[200:])
+    with pytest.raises(ValueError, match="y_prune contains labels"):
+        call(tree, X[200:], y[200:] + 2)
+    with pytest.raises(ValueError, match="y_prune is required" + (f": {why}" if why else "")):
+        call(tree, X[200:], None)
