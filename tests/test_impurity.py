@@ -15,6 +15,14 @@ def test_the_growers_measures_are_the_impurity_modules():
     assert growing.train_error_impurity is impurity.train_error_impurity
     assert growing.IMPURITY_FUNCTIONS == {"train_error": impurity.train_error_impurity,
                                           "entropy": impurity.entropy, "gini": impurity.gini}
+    assert list(growing.IMPURITY_FUNCTIONS) == ["train_error", "entropy", "gini"]  # Chapter 1
+    message = r"IMPURITY_FUNCTIONS\['information'\] is deprecated; write .*\['entropy'\]"
+    with pytest.warns(DeprecationWarning, match=message) as record:
+        assert growing.IMPURITY_FUNCTIONS["information"] is impurity.entropy
+    assert record[0].filename == __file__
+    assert "information" not in growing.IMPURITY_FUNCTIONS
+    with pytest.raises(KeyError):
+        growing.IMPURITY_FUNCTIONS["log_loss"]                      # noqa: B018
 
 
 def test_the_criteria_are_scikit_learns():
