@@ -465,15 +465,6 @@ def best_split_by_sorting(X: np.ndarray, onehot: np.ndarray, C,
     fewer than ``min_samples_leaf`` examples on a side are skipped. Ties go
     to the first feature, then the first position, as a splitter scanning
     them in order would take them.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from prunekit.growing import best_split_by_sorting, gini
-    >>> X = np.array([[1.0], [2.0], [3.0], [4.0]])
-    >>> onehot = np.eye(2, dtype=int)[[0, 0, 1, 1]]     # labels 0, 0, 1, 1
-    >>> best_split_by_sorting(X, onehot, gini, min_samples_leaf=1)
-    Split(feature=0, threshold=2.5, gain=0.5, n_best=1)
     """
     min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf",
                                    minimum=1)
@@ -502,16 +493,7 @@ def best_split_by_sorting(X: np.ndarray, onehot: np.ndarray, C,
 def midpoints(low, high):
     """The thresholds between values ``low < high``, as scikit-learn computes
     them: ``low/2 + high/2`` in double precision, or ``low`` where that rounds
-    up to ``high`` (elementwise on arrays).
-
-    Examples
-    --------
-    >>> from prunekit.growing import midpoints
-    >>> midpoints([1.0, 2.0], [2.0, 2.5]).tolist()
-    [1.5, 2.25]
-    >>> float(midpoints(1.0, 1.0000000000000002))    # no float lies between
-    1.0
-    """
+    up to ``high`` (elementwise on arrays)."""
     low, high = check_numbers(low, "low"), check_numbers(high, "high")
     middle = low / 2.0 + high / 2.0
     return np.where((middle >= high) | ~np.isfinite(middle), low, middle)
