@@ -19,6 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from prunekit._parameters import check_parameters, checked_where_used
+from prunekit.impurity import class_proportions
 from prunekit.pruner import Pruner
 from prunekit.tree import Pruning, Tree, check_tree
 
@@ -183,9 +184,10 @@ class MinimumErrorEstimates(NamedTuple):
 
 
 def _root_frequencies(tree: Tree) -> np.ndarray:
-    root = tree.counts[0].astype(float)
-    total = root.sum()
-    return root / total if total > 0 else np.full(tree.n_classes, 1.0 / tree.n_classes)
+    """The class proportions of the growing sample (uniform when it is empty)."""
+    if tree.n_samples == 0:
+        return np.full(tree.n_classes, 1.0 / tree.n_classes)
+    return class_proportions(tree.counts[0])
 
 
 def minimum_error_estimates(tree: Tree, m=None, prior=None) -> MinimumErrorEstimates:
