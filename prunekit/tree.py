@@ -29,6 +29,7 @@ import numpy as np
 from sklearn.base import clone, is_classifier
 from sklearn.utils.validation import check_is_fitted
 
+from prunekit.impurity import _renamed_criterion
 from prunekit.validation import (
     as_array,
     check_bool,
@@ -266,6 +267,7 @@ class Tree(_Immutable):
                 raise ValueError("impurity must be non-negative at every node.")
         if criterion is not None and not isinstance(criterion, str):
             raise TypeError(f"criterion must be a string or None, got {type(criterion).__name__}.")
+        criterion = _renamed_criterion(criterion)     # "information" is now "entropy"
         if dtype not in (np.float32, np.float64):
             raise ValueError(f"dtype must be numpy.float32 or numpy.float64 (the precision the "
                              f"thresholds are compared in), got {dtype!r}.")
@@ -372,7 +374,7 @@ class Tree(_Immutable):
         *numbers of misclassified examples* -- integer counts of a sample, with a leaf
         predicting its majority class -- and the bounds are stated for m examples. A weighted
         fit has neither: its leaf labels maximise weighted counts and its impurities (which
-        ``criterion="impurity"`` uses) are weighted. Integer sample weights w are the same as
+        ``risk="impurity"`` uses) are weighted. Integer sample weights w are the same as
         repeating each example w times, and that conversion is exact: pass
         ``np.repeat(X, w, axis=0), np.repeat(y, w)``. For class weights, or weights that are
         not integers, refit the estimator without them.
