@@ -37,7 +37,7 @@ from prunekit.validation import (
     check_count,
     check_labels,
     check_real,
-    check_seed,
+    random_state_for_scikit_learn,
 )
 from prunekit._parameters import check_parameters, checked_where_used, constraint
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
@@ -429,7 +429,7 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, risk: str = "error",
     [9, 7]
     """
     risk = check_choice(risk, "risk", RISKS)
-    check_seed(random_state)
+    random_state = random_state_for_scikit_learn(random_state)
     X, y = _labelled_sample(X, y)
     estimator = _grower_or_default(_check_grower(estimator), random_state)
     folds = _splitter(cv, y, random_state)
@@ -696,7 +696,7 @@ class CrossValidatedCostComplexityPruner(Pruner):
     def _select(self, tree: Tree, X, y, grower, seed, checked: dict) -> Pruning:
         """Cross-validate on the checked growing sample ``(X, y)``, the folds' trees grown
         by ``grower`` and the folds shuffled with ``seed``; prune ``tree`` on its own path."""
-        check_seed(seed)
+        seed = random_state_for_scikit_learn(seed)
         path = cost_complexity_path(tree, checked["risk"])
         cv = self._folds(checked["cv"], y)
         if tree.n_leaves == 1 or cv is None:       # nothing to choose, or no folds possible

@@ -27,7 +27,7 @@ from prunekit.validation import (
     check_callable,
     check_count,
     check_probability,
-    check_seed,
+    check_random_state,
     is_binary,
 )
 
@@ -56,7 +56,7 @@ def make_boolean_dnf(n_samples: int, n_features: int = 10, terms=DEFAULT_TERMS,
         The conjunctions of the formula, by feature index.
     noise : float, default 0.1
         Label-flip probability in [0, 1/2).
-    random_state : int, RandomState instance or None
+    random_state : None, int, RandomState or Generator
 
     Returns
     -------
@@ -76,7 +76,7 @@ def make_boolean_dnf(n_samples: int, n_features: int = 10, terms=DEFAULT_TERMS,
     n_features = check_count(n_features, "n_features", minimum=1)
     noise = _check_noise(noise)
     terms = _check_terms(terms, n_features)
-    rng = check_seed(random_state)
+    rng = check_random_state(random_state, legacy=True)
     X = rng.randint(0, 2, size=(n_samples, n_features))
     flip = rng.random_sample(n_samples) < noise
     return X, _dnf_labels(X, terms) ^ flip.astype(int)
@@ -249,7 +249,7 @@ def make_led24(n_samples: int, noise: float = 0.1, random_state=None):
         Number of examples, at least 1.
     noise : float, default 0.1
         Flip probability of every attribute, in [0, 1/2).
-    random_state : int, RandomState instance or None
+    random_state : None, int, RandomState or Generator
 
     Returns
     -------
@@ -267,7 +267,7 @@ def make_led24(n_samples: int, noise: float = 0.1, random_state=None):
     """
     n_samples = check_count(n_samples, "n_samples", minimum=1)
     noise = _check_noise(noise)
-    rng = check_seed(random_state)
+    rng = check_random_state(random_state, legacy=True)
     y = rng.randint(0, 10, size=n_samples)
     clean = np.hstack([LED_SEGMENTS[y],
                        rng.randint(0, 2, size=(n_samples, _LED_IRRELEVANT)).astype(np.int8)])

@@ -26,7 +26,6 @@ import numpy as np
 from scipy import sparse
 from sklearn.base import BaseEstimator, ClassifierMixin, clone
 from sklearn.tree import DecisionTreeClassifier
-from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
@@ -38,6 +37,7 @@ from prunekit.impurity import class_proportions
 from prunekit.pruner import Pruner as _Pruner
 from prunekit.pruner import pruning_sample_counts
 from prunekit.tree import Pruning, Tree, _grow
+from prunekit.validation import check_random_state
 
 __all__ = ["PrunedTreeClassifier"]
 
@@ -380,7 +380,8 @@ def _concrete_seed(random_state):
     that the grower, the split and the folds of one fit agree."""
     if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool):
         return random_state
-    return int(check_random_state(random_state).randint(np.iinfo(np.int32).max))
+    random_state = check_random_state(random_state, legacy=True)
+    return int(random_state.randint(np.iinfo(np.int32).max))
 
 
 def _checked_pruning(pruner: _Pruner, tree: Tree, X, y, grower) -> Pruning:

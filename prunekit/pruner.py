@@ -28,10 +28,11 @@ import warnings
 import numpy as np
 from sklearn.base import BaseEstimator
 from sklearn.model_selection import train_test_split
-from sklearn.utils import _safe_indexing, check_random_state
+from sklearn.utils import _safe_indexing
 
 from prunekit._parameters import checked_where_used, describe, validate_parameters
 from prunekit.tree import Pruning, Tree, check_tree
+from prunekit.validation import check_random_state
 
 __all__ = ["Pruner", "HoldoutPruner", "pruning_sample_counts"]
 
@@ -265,7 +266,7 @@ class HoldoutPruner(Pruner):
         y_array = np.asarray(y)
         n_prune = self._n_prune(len(y_array))
         seed = self._seed(random_state)
-        parts = _stratified_split(y_array, n_prune, check_random_state(seed))
+        parts = _stratified_split(y_array, n_prune, check_random_state(seed, legacy=True))
         if parts is None:
             return train_test_split(X, y, test_size=n_prune, random_state=seed)
         grow, prune = parts

@@ -17,8 +17,9 @@ from sklearn.utils.validation import check_array, check_consistent_length, colum
 __all__ = [
     "OutOfRangeError", "as_array", "check_samples", "check_labels", "check_sample_and_labels",
     "encode_labels", "check_probability", "check_count", "check_real", "check_bool",
-    "check_choice", "check_callable", "check_random_state", "check_seed", "check_index_array",
-    "check_broadcastable", "check_numbers", "check_title", "check_names",
+    "check_choice", "check_callable", "check_random_state", "random_state_for_scikit_learn",
+    "check_seed", "check_index_array", "check_broadcastable", "check_numbers", "check_title",
+    "check_names",
 ]
 
 
@@ -621,6 +622,22 @@ def check_random_state(random_state, name: str = "random_state", *, legacy: bool
         f"{name} must be None, an int seed, a numpy.random.RandomState or a "
         f"numpy.random.Generator, got {type(random_state).__name__} {random_state!r}.")
 
+
+
+def random_state_for_scikit_learn(random_state, name: str = "random_state"):
+    """``random_state`` checked (:func:`check_random_state`) and in a form scikit-learn takes:
+    ``None``, an integer or a ``RandomState`` as given (an integer seeds in scikit-learn what
+    it seeds there), a ``Generator`` as a ``RandomState`` on its bit generator.
+
+    Examples
+    --------
+    >>> random_state_for_scikit_learn(3)
+    3
+    >>> type(random_state_for_scikit_learn(np.random.default_rng(0))).__name__
+    'RandomState'
+    """
+    checked = check_random_state(random_state, name, legacy=True)
+    return checked if isinstance(random_state, np.random.Generator) else random_state
 
 def check_seed(random_state, name: str = "random_state") -> np.random.RandomState:
     """``check_random_state(random_state, name, legacy=True)``: a ``RandomState``.

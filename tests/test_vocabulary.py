@@ -175,14 +175,9 @@ def test_check_random_state_reads_every_random_state_of_scikit_learn():
         check(-1)
 
 
-# The library's modules that still read a random_state without check_random_state, and how;
-# each should pass it through prunekit.validation.check_random_state.
-NOT_YET_SWITCHED = {
-    "cost_complexity_pruning.py": "check_seed",
-    "datasets.py": "check_seed",
-    "estimator.py": "sklearn.utils.check_random_state",
-    "pruner.py": "sklearn.utils.check_random_state",
-}
+# The library's modules that still read a random_state without check_random_state, and how
+# (none: every module passes it through prunekit.validation.check_random_state).
+NOT_YET_SWITCHED = {}
 
 # Calls that make a generator of a random_state other than check_random_state's.
 _OTHER_READERS = {"check_seed", "default_rng", "RandomState"}
@@ -222,6 +217,21 @@ def test_the_functions_that_draw_take_every_kind_of_random_state(random_state):
     assert draw_signs(5, random_state).shape == (5,)
     assert random_tree(random_state, 4).n_leaves == 4
     assert ch02.first_tree_claim(n_trees=2, random_state=random_state)["trees"] == 2
+    X, y = prunekit.datasets.make_boolean_dnf(120, random_state=random_state)
+    assert X.shape == (120, 10)
+    assert prunekit.datasets.make_led24(30, random_state=random_state)[0].shape[0] == 30
+    for pruner in (None, prunekit.ReducedErrorPruner(random_state=random_state)):
+        clf = prunekit.PrunedTreeClassifier(pruner=pruner, random_state=random_state)
+        assert clf.fit(X, y).get_n_leaves() >= 1
+    selection = prunekit.cross_validate_alpha(X, y, cv=3, random_state=random_state)
+    assert 0 <= selection.best <= selection.one_se
+
+
+def test_an_integer_random_state_draws_what_it_drew_before():
+    """The data sets and the classifier read an integer seed as numpy's legacy RandomState."""
+    X, y = prunekit.datasets.make_boolean_dnf(50, random_state=3)
+    legacy = np.random.RandomState(3)
+    assert np.array_equal(X, legacy.randint(0, 2, size=(50, 10)))
 
 
 # ---------------------------------------------------------------------- module constants
