@@ -13,6 +13,13 @@ that read as the names do, and links from every reference back to where it is ci
 * **Cited in.** sphinxcontrib-bibtex links a bibliography entry back to its citations only
   when they are on the same page. Every entry gets a "Cited in" line linking each citation in
   the book, grouped by page ("Chapter 2 (1, 2)").
+* **Previous and Next in reading order.** Sphinx links each page to the one before and after
+  it in the table of contents, where the exercise pages form a part of their own after the
+  chapters (a part of their own keeps the chapters' numbers, see _toc.yml); but the chapters
+  send the reader on to their exercises first ("Next: Exercises for Chapter 2, then Chapter
+  3"). ``read_after`` maps a folder to another, e.g. ``{"exercises/": "chapters/"}``: a page of
+  the first comes right after the page of the same name in the second, for the Previous and
+  Next buttons and the page's ``<link rel="prev/next">``; the sidebar keeps the toc's order.
 """
 
 from __future__ import annotations
@@ -155,13 +162,55 @@ def add_cited_in(app: Sphinx, doctree: nodes.document, docname: str) -> None:
             citation += _cited_in(app, docname, places[keys[0]])
 
 
+def previous_next_order(app: Sphinx) -> list[str]:
+    """The pages in the order Previous and Next follow: the toc's, with each page of a folder
+    of ``read_after`` moved right after the page of the same name in the folder it follows."""
+    relations = app.builder.relations
+    order, docname, seen = [], app.config.root_doc, set()
+    while docname and docname not in seen:
+        seen.add(docname)
+        order.append(docname)
+        docname = relations.get(docname, (None, None, None))[2]
+    for folder, after in app.config.read_after.items():
+        for docname in [d for d in order if d.startswith(folder)]:
+            chapter = after + docname[len(folder):]
+            if chapter in order:
+                order.remove(docname)
+                order.insert(order.index(chapter) + 1, docname)
+    return order
+
+
+def set_previous_next(app: Sphinx, pagename: str, templatename: str, context: dict,
+                      doctree) -> None:
+    """Give the page the Previous and Next of :func:`previous_next_order`."""
+    relations = getattr(app.builder, "relations", {})
+    if not app.config.read_after or doctree is None or pagename not in relations:
+        return
+    order = previous_next_order(app)
+    if pagename not in order:
+        return
+    index = order.index(pagename)
+    near = {"prev": order[index - 1] if index > 0 else None,
+            "next": order[index + 1] if index + 1 < len(order) else None}
+    rellinks = [link for link in context.get("rellinks", []) if link[2] not in ("N", "P")]
+    for key, code, label in (("next", "N", "next"), ("prev", "P", "previous")):
+        docname = near[key]
+        if docname is None or docname not in app.env.titles:
+            context[key] = None
+            continue
+        context[key] = {"link": app.builder.get_relative_uri(pagename, docname),
+                        "title": app.builder.render_partial(app.env.titles[docname])["title"]}
+        rellinks.append((docname, context[key]["title"], code, label))
+    context["rellinks"] = rellinks
 
 
 def setup(app: Sphinx) -> dict:
     app.add_config_value("toc_generated_pages", {}, "env")
+    app.add_config_value("read_after", {}, "html")
     StandardDomain._virtual_doc_names.setdefault("prf-prf", ("prf-prf", "List of results"))
     register_plain_alpha_style()
     register_plain_text_backend()
     app.connect("doctree-read", add_generated_pages, priority=400)
     app.connect("doctree-resolved", add_cited_in)
+    app.connect("html-page-context", set_previous_next)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

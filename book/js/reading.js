@@ -2,9 +2,12 @@
 //
 // 1. Figures open at full size. A figure shown smaller than it was drawn (on a phone, a 7-inch
 //    figure is shrunk to half its size) opens, on a tap, a click, or Enter/Space once focused,
-//    in a view that shows it at the size it was drawn at, scrolling when it is wider than the
-//    screen. Escape, a tap on the view or its close button closes it. Chapter figures, the
-//    explorers' frames (drawn later by the widget manager) and the pages' figures all work so.
+//    in a view that shows it centred on the screen, whole when it fits: at the size it was
+//    drawn at, or smaller to fit the screen, but never so small that its smallest text falls
+//    under 9 px (3/4 of the size it was drawn at); a figure that still does not fit scrolls,
+//    opened at its middle (its title, centred above it, in view). Escape, a tap on the view or
+//    its close button closes it. Chapter figures, the explorers' frames (drawn later by the
+//    widget manager) and the pages' figures all work so.
 // 2. Boxes that scroll sideways say so. A table, code cell or text output wider than its box
 //    gets the class scroll-cue (a shadow at the edge that hides columns and a "scroll" label,
 //    book.css) for as long as it is wider.
@@ -35,11 +38,40 @@
     if (link) link.setAttribute("tabindex", "-1");
   }
 
+  // The book's figures are drawn with text of at least 9 pt at 96 dpi, 12 px at the size they
+  // were drawn at; the view shrinks a figure to fit the screen down to 9 px text, no further.
+  var SMALLEST_SCALE = 9 / 12;
+
   var opener = null; // the figure whose view is open, focused again when it closes
+
+  // Size the figure in the view (width and height, known before the large image loads) and
+  // centre the view on it.
+  function fitView(view, large, img) {
+    var frame = large.parentElement;
+    var style = getComputedStyle(frame);
+    var roomX = view.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    var roomY = view.clientHeight - parseFloat(style.paddingTop)
+      - parseFloat(style.paddingBottom);
+    var width = drawnWidth(img);
+    var ratio = img.naturalWidth && img.naturalHeight ? img.naturalHeight / img.naturalWidth
+      : (large.naturalHeight / large.naturalWidth) || 0;
+    var scale = Math.min(1, roomX / width, ratio ? roomY / (width * ratio) : 1);
+    scale = Math.max(scale, SMALLEST_SCALE);
+    large.style.width = Math.ceil(width * scale) + "px";
+    large.style.height = ratio ? Math.ceil(width * scale * ratio) + "px" : "auto";
+    view.scrollLeft = Math.max(0, (view.scrollWidth - view.clientWidth) / 2);
+    view.scrollTop = 0;
+  }
+
+  function refit() {
+    var view = document.querySelector(".figure-zoom");
+    if (view && opener) fitView(view, view.querySelector("img"), opener);
+  }
 
   function closeView() {
     var view = document.querySelector(".figure-zoom");
     if (view) view.remove();
+    window.removeEventListener("resize", refit);
     document.body.classList.remove("figure-zoom-open");
     if (opener) opener.focus();
     opener = null;
@@ -61,7 +93,6 @@
     var large = document.createElement("img");
     large.src = img.currentSrc || img.src;
     large.alt = img.getAttribute("alt") || "";
-    large.style.width = drawnWidth(img) + "px";
     var frame = document.createElement("div");
     frame.className = "figure-zoom-frame";
     frame.appendChild(large);
@@ -74,7 +105,10 @@
     });
     document.body.appendChild(view);
     document.body.classList.add("figure-zoom-open");
-    close.focus();
+    fitView(view, large, img);
+    if (!large.complete) large.addEventListener("load", refit);
+    window.addEventListener("resize", refit);
+    close.focus({preventScroll: true});
   }
 
   document.addEventListener("click", function (event) {

@@ -8,7 +8,11 @@
   that cites it;
 * the exercise pages link each exercise to a section of its chapter, the chapters link each
   exercise on the exercise page, and both anchors exist;
-* every chapter links glossary terms.
+* every chapter links glossary terms;
+* Previous and Next follow the reading order the chapters state ("Next: Exercises for Chapter
+  2, then Chapter 3"): chapter n, its exercise page when it has one, chapter n + 1;
+* the landing page links every chapter and every exercise page (on a phone, where the sidebar
+  is behind the menu button, it is the way in).
 
 Needs the built book (`make book`).
 """
@@ -176,3 +180,49 @@ def test_the_chapter_links_glossary_terms(built_book, name):
              if "glossary.html#term-" in href]
     assert len(terms) >= 5
     assert len(terms) == len(set(terms)), "a term is linked more than once"
+
+
+def _reading_order() -> list[str]:
+    """The pages in the order the book reads: the table of contents, with each exercise page
+    right after its chapter."""
+    order = [name for name in PAGES if not name.startswith("exercises/")]
+    for name in EXERCISES:
+        order.insert(order.index(f"chapters/{Path(name).name}") + 1, name)
+    return order
+
+
+def _previous_next(source: str) -> tuple[str | None, str | None]:
+    """The pages the Previous and Next buttons lead to (hrefs as written)."""
+    start = source.find('<div class="prev-next-area">')
+    assert start >= 0, "no Previous/Next buttons"
+    area = source[start:start + 3000]
+    links = dict(re.findall(r'<a class="(left-prev|right-next)"\s+href="([^"]+)"', area))
+    return links.get("left-prev"), links.get("right-next")
+
+
+def _page_of(built_book: Path, name: str, href: str | None) -> str | None:
+    if href is None:
+        return None
+    target = (built_book / name).parent / href.split("#")[0]
+    return target.resolve().relative_to(built_book.resolve()).with_suffix("").as_posix()
+
+
+@pytest.mark.parametrize("name", CHAPTERS + EXERCISES)
+def test_previous_and_next_follow_the_reading_order(built_book, name):
+    order = _reading_order()
+    index = order.index(name)
+    source = _read(built_book, name)
+    previous, following = _previous_next(source)
+    assert _page_of(built_book, name, previous) == order[index - 1]
+    assert _page_of(built_book, name, following) == order[index + 1]
+    head = re.search(r'<link rel="next"[^>]*href="([^"]+)"', source)
+    assert head and _page_of(built_book, name, head.group(1)) == order[index + 1]
+
+
+def test_the_landing_page_links_every_chapter_and_exercise_page(built_book):
+    page_file = built_book / "book" / "intro.html"
+    linked = {_page_of(built_book, "book/intro", href)
+              for href, _ in _links(_read(built_book, "book/intro"))
+              if _target_exists(page_file, href)}
+    missing = [name for name in CHAPTERS + EXERCISES if name not in linked]
+    assert not missing, f"not linked from the landing page: {missing}"
