@@ -114,7 +114,8 @@ def mdl(train_error, n_nodes, n_features: int, n_samples: int, delta: float = 0.
     Trees of 3, 7 and 15 nodes with 10 % training error on 1000 examples:
 
     >>> import prunekit as pk
-    >>> bound = pk.bounds.mdl(0.1, [3, 7, 15], n_features=10, n_samples=1000)
+    >>> bound = pk.bounds.mdl(0.1, [3, 7, 15], n_features=10,
+    ...                       n_samples=1000)
     >>> bound.round(4).tolist()
     [0.1962, 0.229, 0.2773]
     """
@@ -181,7 +182,8 @@ def nobel_delta_independent(k, n_samples: int):
     Examples
     --------
     >>> import prunekit as pk
-    >>> pk.bounds.nobel_delta_independent([1, 7, 15], 1000).round(4).tolist()
+    >>> delta = pk.bounds.nobel_delta_independent([1, 7, 15], 1000)
+    >>> delta.round(4).tolist()
     [0.0263, 0.0824, 0.1145]
     """
     k, n = _sizes_and_sample(k, n_samples)
@@ -262,9 +264,10 @@ def nobel_estimation_term(k, n_samples: int, n_features: int | None = None,
     --------
     >>> import prunekit as pk
     >>> term = pk.bounds.nobel_estimation_term(7, 10**6, n_features=10)
-    >>> round(term, 4)       # 2 nobel_delta(7, ...) + nobel_remainder(...)
+    >>> round(term, 4)   # 2 nobel_delta(7, ...) + nobel_remainder(...)
     0.3541
-    >>> term = pk.bounds.nobel_estimation_term(7, 1000, case="independent")
+    >>> term = pk.bounds.nobel_estimation_term(7, 1000,
+    ...                                         case="independent")
     >>> round(term, 4)
     0.2219
     """
@@ -444,7 +447,8 @@ def occam_prunings(train_error, n_prunings, n_samples: int, delta: float = 0.05)
     >>> import prunekit as pk
     >>> X, y = pk.datasets.make_boolean_dnf(200, random_state=0)
     >>> n_prunings = pk.count_prunings(pk.id3(X, y))
-    >>> round(pk.bounds.occam_prunings(0.1, n_prunings, n_samples=1000), 4)
+    >>> bound = pk.bounds.occam_prunings(0.1, n_prunings, n_samples=1000)
+    >>> round(bound, 4)
     0.1987
     """
     return _occam_value(train_error, _log_counts(n_prunings, "n_prunings"), "n_prunings",

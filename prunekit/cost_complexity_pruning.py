@@ -365,7 +365,8 @@ def choose_steps(error: np.ndarray, standard_error: np.ndarray) -> tuple[int, in
 
     Examples
     --------
-    >>> choose_steps(np.array([0.30, 0.20, 0.21, 0.35]), np.array([0.02, 0.02, 0.02, 0.02]))
+    >>> error = np.array([0.30, 0.20, 0.21, 0.35])
+    >>> choose_steps(error, np.full(4, 0.02))
     (1, 2)
     """
     error = as_array(error, "error", ndim=1)
@@ -425,7 +426,8 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, risk: str = "error",
     >>> selection = pk.cross_validate_alpha(X, y, cv=5)
     >>> round(selection.alpha_one_se, 4)
     0.0026
-    >>> selection.path.n_leaves[[selection.best, selection.one_se]].tolist()
+    >>> steps = [selection.best, selection.one_se]
+    >>> selection.path.n_leaves[steps].tolist()
     [9, 7]
     """
     risk = check_choice(risk, "risk", RISKS)

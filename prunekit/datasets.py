@@ -69,7 +69,7 @@ def make_boolean_dnf(n_samples: int, n_features: int = 10, terms=DEFAULT_TERMS,
     >>> X, y = pk.datasets.make_boolean_dnf(500, random_state=0)
     >>> X.shape, float(y.mean())
     ((500, 10), 0.382)
-    >>> float((y != pk.datasets.dnf_labels(X)).mean())  # the flipped labels
+    >>> float((y != pk.datasets.dnf_labels(X)).mean())  # flipped labels
     0.086
     """
     n_samples = check_count(n_samples, "n_samples", minimum=1)
@@ -194,7 +194,7 @@ def dnf_true_error(predict, n_features: int = 10, terms=DEFAULT_TERMS, noise: fl
     >>> X, y = pk.datasets.make_boolean_dnf(200, random_state=0)
     >>> round(pk.datasets.dnf_true_error(pk.id3(X, y).predict), 4)
     0.2
-    >>> pk.datasets.dnf_true_error(pk.datasets.dnf_labels)   # the Bayes risk
+    >>> pk.datasets.dnf_true_error(pk.datasets.dnf_labels)  # Bayes risk
     0.1
     """
     check_callable(predict, "predict", "that maps points of the cube to labels")

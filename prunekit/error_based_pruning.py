@@ -782,8 +782,10 @@ class ErrorBasedPruner(Pruner):
     >>> import prunekit as pk
     >>> from sklearn.datasets import load_breast_cancer
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> pruner = pk.ErrorBasedPruner(confidence=0.25, subtree_raising=False)
-    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> pruner = pk.ErrorBasedPruner(confidence=0.25,
+    ...                              subtree_raising=False)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0)
+    >>> clf = clf.fit(X, y)
     >>> clf.tree_.n_leaves, clf.get_n_leaves()
     (22, 13)
     """

@@ -602,8 +602,10 @@ def compare_splits(tree: Tree, other: Tree, X, y, criterion="gini",
     >>> from sklearn.datasets import load_iris
     >>> from sklearn.tree import DecisionTreeClassifier
     >>> X, y = load_iris(return_X_y=True)
-    >>> sk = pk.Tree.from_sklearn(DecisionTreeClassifier().fit(X, y), X, y)
-    >>> agreement = pk.growing.compare_splits(pk.grow_tree(X, y), sk, X, y)
+    >>> clf = DecisionTreeClassifier().fit(X, y)
+    >>> sk = pk.Tree.from_sklearn(clf, X, y)
+    >>> mine = pk.grow_tree(X, y)
+    >>> agreement = pk.growing.compare_splits(mine, sk, X, y)
     >>> agreement.identical or agreement.tied
     True
     """

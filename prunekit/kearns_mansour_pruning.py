@@ -302,7 +302,8 @@ def kearns_mansour_global(tree: Tree, X_prune=None, y_prune=None, *, delta: floa
     >>> import prunekit as pk
     >>> X, y = pk.datasets.make_boolean_dnf(1000, random_state=0)
     >>> tree = pk.grow_tree(X, y)
-    >>> pk.kearns_mansour(tree).n_leaves, pk.kearns_mansour_global(tree).n_leaves
+    >>> local = pk.kearns_mansour(tree)
+    >>> local.n_leaves, pk.kearns_mansour_global(tree).n_leaves
     (3, 9)
     """
     delta, c = check_parameters(_KM_PARAMETERS, delta=delta, c=c)
@@ -368,7 +369,8 @@ class KearnsMansourPruner(Pruner):
     >>> import prunekit as pk
     >>> X, y = pk.datasets.make_boolean_dnf(1000, random_state=0)
     >>> pruner = pk.KearnsMansourPruner(c=0.1)
-    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0)
+    >>> clf = clf.fit(X, y)
     >>> clf.tree_.n_leaves, clf.get_n_leaves()
     (265, 9)
     """

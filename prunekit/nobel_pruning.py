@@ -228,7 +228,9 @@ def nobel_objective(n_nodes, errors, n_samples: int, case: str = "same",
 
     Examples
     --------
-    >>> nobel_objective([1, 3, 5], [50, 10, 5], 500, n_features=2).round(3)
+    >>> objective = nobel_objective([1, 3, 5], [50, 10, 5], 500,
+    ...                             n_features=2)
+    >>> objective.round(3)
     array([1.016, 1.651, 2.109])
     """
     case = check_choice(case, "case", CASES)
@@ -363,7 +365,8 @@ class NobelPruner(HoldoutPruner):
     >>> from sklearn.datasets import load_breast_cancer
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> pruner = pk.NobelPruner(case="independent", random_state=0)
-    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0)
+    >>> clf = clf.fit(X, y)
     >>> clf.tree_.n_leaves, clf.get_n_leaves()
     (19, 3)
     """

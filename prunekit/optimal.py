@@ -561,7 +561,8 @@ def exhaustive_optimal_tree(X, y, *, max_depth, alpha, objective="error", confid
     The exclusive or of two features:
 
     >>> X, y = [[0, 0], [0, 1], [1, 0], [1, 1]], [0, 1, 1, 0]
-    >>> value, tree = exhaustive_optimal_tree(X, y, max_depth=2, alpha=0.1)
+    >>> value, tree = exhaustive_optimal_tree(X, y, max_depth=2,
+    ...                                       alpha=0.1)
     >>> round(value, 4), tree.n_leaves
     (0.4, 4)
     """

@@ -247,7 +247,8 @@ class PessimisticPruner(Pruner):
     >>> from sklearn.datasets import load_breast_cancer
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> pruner = pk.PessimisticPruner(order="top-down")
-    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0)
+    >>> clf = clf.fit(X, y)
     >>> clf.tree_.n_leaves, clf.get_n_leaves()
     (22, 9)
     """

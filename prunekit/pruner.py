@@ -62,10 +62,12 @@ class Pruner(BaseEstimator):
     ...     def __init__(self, *, depth=2):
     ...         self.depth = depth
     ...     def prune(self, tree, X_prune, y_prune):
-    ...         return pk.Pruning.from_collapsed(tree, tree.depth >= self.depth)
+    ...         deep = tree.depth >= self.depth
+    ...         return pk.Pruning.from_collapsed(tree, deep)
     >>> from sklearn.datasets import load_iris
     >>> X, y = load_iris(return_X_y=True)
-    >>> clf = pk.PrunedTreeClassifier(pruner=DepthPruner(depth=2)).fit(X, y)
+    >>> clf = pk.PrunedTreeClassifier(pruner=DepthPruner(depth=2))
+    >>> clf = clf.fit(X, y)
     >>> clf.get_depth(), clf.get_n_leaves()
     (2, 3)
     """
@@ -212,11 +214,13 @@ class HoldoutPruner(Pruner):
     >>> import prunekit as pk
     >>> class HoldoutAlpha(pk.HoldoutPruner):
     ...     def prune(self, tree, X_prune, y_prune):
-    ...         alpha = pk.holdout_alpha(tree, X_prune, y_prune).alpha_best
+    ...         chosen = pk.holdout_alpha(tree, X_prune, y_prune)
+    ...         alpha = chosen.alpha_best
     ...         return pk.cost_complexity(tree, alpha)
     >>> from sklearn.datasets import load_breast_cancer
     >>> X, y = load_breast_cancer(return_X_y=True)
-    >>> clf = pk.PrunedTreeClassifier(pruner=HoldoutAlpha(), random_state=0)
+    >>> clf = pk.PrunedTreeClassifier(pruner=HoldoutAlpha(),
+    ...                               random_state=0)
     >>> clf.fit(X, y).get_n_leaves()
     3
     """

@@ -242,7 +242,8 @@ def rademacher_penalty(tree: Tree, X_prune, y_prune, signs=None, random_state=No
     >>> from sklearn.datasets import load_breast_cancer
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> tree = pk.grow_tree(X[::2], y[::2])
-    >>> penalty = pk.rademacher_penalty(tree, X[1::2], y[1::2], random_state=0)
+    >>> penalty = pk.rademacher_penalty(tree, X[1::2], y[1::2],
+    ...                                random_state=0)
     >>> round(penalty, 4)
     0.0211
     """
@@ -319,7 +320,8 @@ class RademacherBoundPruner(HoldoutPruner):
     >>> from sklearn.datasets import load_breast_cancer
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> pruner = pk.RademacherBoundPruner(n_draws=20, random_state=0)
-    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0)
+    >>> clf = clf.fit(X, y)
     >>> clf.get_n_leaves(), clf.pruner_.k_, round(clf.pruner_.bound_, 2)
     (17, 1, 0.84)
     """

@@ -201,7 +201,7 @@ def reduced_error_steps(tree: Tree, X_prune, y_prune, labels: str = "growing") -
     >>> tree = pk.grow_tree(X[::2], y[::2])
     >>> steps = reduced_error_steps(tree, X[1::2], y[1::2])
     >>> steps[0]
-    REPStep(node=4, reached=5, errors_as_leaf=0, errors_below=0, prune=True)
+    REPStep(node=4, reached=5, errors_as_leaf=0, ...)
     """
     check_tree(tree)
     (labels,) = check_parameters(_REP_PARAMETERS, labels=labels)
@@ -232,7 +232,8 @@ class ReducedErrorPruner(HoldoutPruner):
     >>> from sklearn.datasets import load_breast_cancer
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> pruner = pk.ReducedErrorPruner(prune_size=0.3, random_state=0)
-    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0)
+    >>> clf = clf.fit(X, y)
     >>> clf.tree_.n_leaves, clf.get_n_leaves()
     (19, 7)
     """

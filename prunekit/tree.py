@@ -385,7 +385,8 @@ class Tree(_Immutable):
         >>> from sklearn.datasets import load_iris
         >>> from sklearn.tree import DecisionTreeClassifier
         >>> X, y = load_iris(return_X_y=True)
-        >>> clf = DecisionTreeClassifier(max_depth=2, random_state=0).fit(X, y)
+        >>> clf = DecisionTreeClassifier(max_depth=2, random_state=0)
+        >>> clf = clf.fit(X, y)
         >>> pk.Tree.from_sklearn(clf, X, y)
         Tree(n_nodes=5, n_leaves=3, max_depth=2, n_classes=3, n_samples=150)
         """

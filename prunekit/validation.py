@@ -191,7 +191,7 @@ def check_labels(y, n_samples: int, *, name: str = "y") -> np.ndarray:
     >>> check_labels(["a", "b"], n_samples=3)
     Traceback (most recent call last):
     ...
-    ValueError: X and y have different lengths: X has 3 rows, y has 2 labels.
+    ValueError: X and y have different lengths: X has 3 rows, ...
     """
     n_samples = check_count(n_samples, "n_samples")
     if y is None:
@@ -540,7 +540,7 @@ def check_callable(value, name: str, what: str = ""):
     >>> check_callable(None, "predict", "that maps points to labels")
     Traceback (most recent call last):
     ...
-    TypeError: predict must be a callable that maps points to labels, got ...
+    TypeError: predict must be a callable that maps points to ...
     """
     if not callable(value):
         raise TypeError(f"{name} must be a callable{' ' + what if what else ''}, got "
@@ -633,7 +633,8 @@ def random_state_for_scikit_learn(random_state, name: str = "random_state"):
     --------
     >>> random_state_for_scikit_learn(3)
     3
-    >>> type(random_state_for_scikit_learn(np.random.default_rng(0))).__name__
+    >>> generator = np.random.default_rng(0)
+    >>> type(random_state_for_scikit_learn(generator)).__name__
     'RandomState'
     """
     checked = check_random_state(random_state, name, legacy=True)

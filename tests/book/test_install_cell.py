@@ -152,6 +152,7 @@ def test_the_teaching_page_gives_the_one_command_a_hub_needs():
     url = CONFIG["repository"]["url"].rstrip("/")
     branch = CONFIG["repository"]["branch"]
     teaching = (ROOT / "book" / "teaching.md").read_text(encoding="utf-8")
-    # the command is folded over two lines to fit the code box
-    assert (f'pip install "prunekit @ git+{url}@{branch}" \\\n'
-            f'  "pdtbook @ git+{url}@{branch}#subdirectory=book"') in teaching
+    # the address in a variable, so that the command fits the code box
+    assert (f'SOURCE=git+{url}@{branch}\n'
+            'pip install "prunekit @ $SOURCE" "pdtbook @ $SOURCE#subdirectory=book"'
+            ) in teaching

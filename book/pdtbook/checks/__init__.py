@@ -328,7 +328,8 @@ def python_ints(items: list, call: str, shown: str, not_ints: str, hint: str,
 
     Examples
     --------
-    >>> python_ints([1, 2], "f()", "[1, 2]", "it should hold ints.", "", "")
+    >>> python_ints([1, 2], "f()", "[1, 2]", "it should hold ints.",
+    ...             "", "")
     >>> python_ints([1, 2.0], "f()", "[1, 2.0]", "not ints.", "use ints.",
     ...             "")
     Traceback (most recent call last):
