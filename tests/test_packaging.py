@@ -70,11 +70,6 @@ CORE = {"numpy": "numpy", "scipy": "scipy", "scikit-learn": "sklearn",
 LIBRARY_EXTRAS = {"optimal": {"pystreed": "pystreed"}}
 
 
-def package_files() -> list[str]:
-    """The library's files (see :meth:`Distribution.files`)."""
-    return LIBRARY.files()
-
-
 def copy_package_source(source: Path, distribution: Distribution = LIBRARY) -> Path:
     """Copy what ``distribution`` is made of (its pyproject.toml, README, licence file and
     package folder) into the folder ``source``, and return it."""
