@@ -60,7 +60,8 @@ def moved_names(module: str, moves: dict[str, str]):
     module : str
         The old module's name.
     moves : dict
-        The new module of every name that left.
+        The new module of every name that left, or ``"module:new_name"`` for a name that
+        was renamed as well (a renamed constant: ``"prunekit.optimal:OPTIMAL_RISKS"``).
 
     Returns
     -------
@@ -71,10 +72,14 @@ def moved_names(module: str, moves: dict[str, str]):
     def __getattr__(name: str):
         if name not in moves:
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        new = moves[name]
-        warnings.warn(f"{module}.{name} is deprecated; import it from {new}; {module} will "
+        new_module, _, new_name = moves[name].partition(":")
+        if new_name:
+            advice = f"use {new_module}.{new_name}"
+        else:
+            new_name, advice = name, f"import it from {new_module}"
+        warnings.warn(f"{module}.{name} is deprecated; {advice}; {module} will "
                       f"stop providing it in {REMOVAL}.", DeprecationWarning, stacklevel=2)
-        return getattr(importlib.import_module(new), name)
+        return getattr(importlib.import_module(new_module), new_name)
     return __getattr__
 
 

@@ -10,7 +10,7 @@ de Weerdt & Demirović 2023, STreeD). The objective here is Breiman et al.'s cos
 with R(T) the training errors of T's leaves divided by the sample size m, in exactly the units
 of :func:`prunekit.cost_complexity` (``risk="error"``), so the optimum over all trees and the
 best pruning of a greedy tree can be compared number for number (:func:`penalized_risk`
-computes both). ``objective="pessimistic"`` replaces each leaf's errors by C4.5's pessimistic
+computes both). ``risk="pessimistic"`` replaces each leaf's errors by C4.5's pessimistic
 estimate N U_CF(e, N) (:func:`prunekit.error_based_pruning.estimated_errors`, J48's formula).
 
 Real features are first turned into binary ones, ``1[x_j > theta]``, one per candidate
@@ -43,17 +43,23 @@ from prunekit.validation import (
     check_real,
     check_samples,
 )
+from prunekit._deprecation import moved_names, renamed_parameter
 from prunekit.cost_complexity_pruning import leaf_risks
 from prunekit.growing import _check_growing_data, _TreeBuilder, midpoints
 from prunekit.error_based_pruning import check_confidence, estimated_errors
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _sklearn_feature_names, check_tree
 
-__all__ = ["OBJECTIVES", "SOLVERS", "OutOfTimeError", "Binarization", "binarize",
+__all__ = ["OPTIMAL_RISKS", "SOLVERS", "OutOfTimeError", "Binarization", "binarize",
            "penalized_risk", "optimal_tree", "dynamic_program_optimal_tree",
            "exhaustive_optimal_tree", "count_trees", "count_branches"]
 
-OBJECTIVES = ("error", "pessimistic")
+OPTIMAL_RISKS = ("error", "pessimistic")
 SOLVERS = ("streed", "dp")
+
+# Renamed in 0.3 (removed in 0.4): the leaf risk was called "objective", as a leaf's risk is
+# "risk" in cost-complexity pruning.
+__getattr__ = moved_names("prunekit.optimal", {"OBJECTIVES": "prunekit.optimal:OPTIMAL_RISKS"})
+_renamed_objective = renamed_parameter("objective", "risk")
 
 
 class OutOfTimeError(ValueError):
@@ -226,21 +232,22 @@ def binarize(X, *, max_thresholds=None) -> Binarization:
 
 
 # ---------------------------------------------------------------------- the objective
-def _leaf_risk_function(objective: str, confidence, m: int):
+def _leaf_risk_function(risk: str, confidence, m: int):
     """The risk of a leaf from its class counts: errors / m, or J48's estimate / m."""
-    if objective == "error":
+    if risk == "error":
         return lambda counts: (sum(counts) - max(counts)) / m
     return lambda counts: float(estimated_errors(sum(counts) - max(counts), sum(counts),
                                                  confidence)) / m
 
 
-def penalized_risk(tree, alpha, *, objective="error", confidence=0.25) -> float:
+@_renamed_objective
+def penalized_risk(tree, alpha, *, risk="error", confidence=0.25) -> float:
     """R_alpha(T) = R(T) + alpha |T~| of a tree or a pruning, in :func:`cost_complexity`'s units.
 
-    R(T) is the sum of the leaf risks over T's leaves: with ``objective="error"`` Breiman et
+    R(T) is the sum of the leaf risks over T's leaves: with ``risk="error"`` Breiman et
     al.'s R(t) = r(t) p(t), the training errors of leaf t divided by the size m of the
     growing sample (:func:`prunekit.cost_complexity_pruning.leaf_risks`, ``risk="error"``);
-    with ``objective="pessimistic"`` C4.5's estimate N U_CF(e, N) / m
+    with ``risk="pessimistic"`` C4.5's estimate N U_CF(e, N) / m
     (:func:`prunekit.error_based_pruning.estimated_errors`). The one function both a pruning and an
     optimal tree are scored with.
 
@@ -250,9 +257,9 @@ def penalized_risk(tree, alpha, *, objective="error", confidence=0.25) -> float:
         A tree (all its leaves) or a pruning (its leaves, with its labels).
     alpha : float
         Cost per leaf, finite and >= 0 (the ``alpha`` of :func:`prunekit.cost_complexity`).
-    objective : {"error", "pessimistic"}, default "error"
+    risk : {"error", "pessimistic"}, default "error"
     confidence : float in (0, 1), default 0.25
-        C4.5's CF, for ``objective="pessimistic"``.
+        C4.5's CF, for ``risk="pessimistic"``.
 
     Returns
     -------
@@ -271,30 +278,30 @@ def penalized_risk(tree, alpha, *, objective="error", confidence=0.25) -> float:
     pruning = tree if isinstance(tree, Pruning) else Pruning.full(check_tree(tree))
     tree = pruning.tree
     alpha = check_real(alpha, "alpha", minimum=0)
-    objective = check_choice(objective, "objective", OBJECTIVES)
+    risk = check_choice(risk, "risk", OPTIMAL_RISKS)
     leaves = pruning.leaves
-    if objective == "error" and np.array_equal(pruning.labels, tree.labels):
-        risk = leaf_risks(tree, "error")[leaves]
+    if risk == "error" and np.array_equal(pruning.labels, tree.labels):
+        per_leaf = leaf_risks(tree, "error")[leaves]
     else:
         m = max(tree.n_samples, 1)
         errors = tree.leaf_errors(labels=pruning.labels)[leaves]
-        if objective == "pessimistic":
+        if risk == "pessimistic":
             reached = tree.counts[leaves].sum(axis=1)
             errors = np.asarray(estimated_errors(errors, reached, confidence))
-        risk = errors / m
-    return float(risk.sum() + alpha * len(leaves))
+        per_leaf = errors / m
+    return float(per_leaf.sum() + alpha * len(leaves))
 
 
 # ---------------------------------------------------------------------- checks
-def _check_problem(X, y, max_depth, alpha, objective, confidence, time_limit=1.0):
-    objective = check_choice(objective, "objective", OBJECTIVES)
+def _check_problem(X, y, max_depth, alpha, risk, confidence, time_limit=1.0):
+    risk = check_choice(risk, "risk", OPTIMAL_RISKS)
     max_depth = check_count(max_depth, "max_depth", maximum=_MAX_DEPTH)
     alpha = check_real(alpha, "alpha", minimum=0)
     time_limit = check_real(time_limit, "time_limit", minimum=0, strict=True)
-    if objective == "pessimistic":
+    if risk == "pessimistic":
         check_confidence(confidence)
     X, codes, classes = _check_growing_data(X, y)
-    return X, codes, classes, max_depth, alpha, objective, time_limit
+    return X, codes, classes, max_depth, alpha, risk, time_limit
 
 
 def _check_binary(X) -> None:
@@ -356,7 +363,8 @@ def _build(structure, sample: _Sample, classes: np.ndarray, n_features: int,
 
 
 # ---------------------------------------------------------------------- the dynamic program
-def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
+@_renamed_objective
+def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, risk="error",
                                  confidence=0.25, time_limit=60.0, leaf_bound=True,
                                  report=None) -> Tree:
     """A tree of depth <= max_depth minimising R_alpha, by dynamic programming.
@@ -370,7 +378,7 @@ def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
     with S_j0 and S_j1 the examples of S with x_j = 0 and x_j = 1, because R_alpha adds up
     over leaves. Many branches select the same examples (x1 = 0 and
     then x2 = 1 is x2 = 1 and then x1 = 0), so best(S, d) is computed once per subset S
-    and depth d and remembered. With ``objective="error"`` and ``leaf_bound`` a branch whose
+    and depth d and remembered. With ``risk="error"`` and ``leaf_bound`` a branch whose
     leaf risk is at most alpha is not split: a split costs at least alpha more and removes at
     most R(S) (the leaf bound of OSDT and GOSDT, Hu et al. 2019, Lin et al. 2020).
 
@@ -388,14 +396,14 @@ def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
         Largest depth (number of splits from the root to a leaf), at most 20.
     alpha : float
         Cost per leaf, >= 0, in :func:`prunekit.cost_complexity`'s units.
-    objective : {"error", "pessimistic"}, default "error"
+    risk : {"error", "pessimistic"}, default "error"
         The leaf risk; see :func:`penalized_risk`.
     confidence : float in (0, 1), default 0.25
-        C4.5's CF, for ``objective="pessimistic"``.
+        C4.5's CF, for ``risk="pessimistic"``.
     time_limit : float, default 60
         Seconds; past it the search stops with :class:`OutOfTimeError`.
     leaf_bound : bool, default True
-        Do not split a branch whose leaf risk is at most alpha (``objective="error"``).
+        Do not split a branch whose leaf risk is at most alpha (``risk="error"``).
         The value found is the same either way; False measures what the rule saves.
     report : dict, optional
         Filled with ``"subproblems"``, the number of pairs (subset, depth) solved.
@@ -417,8 +425,8 @@ def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
     >>> t.n_leaves, penalized_risk(t, 0.1)
     (4, 0.4)
     """
-    X, codes, classes, max_depth, alpha, objective, time_limit = _check_problem(
-        X, y, max_depth, alpha, objective, confidence, time_limit)
+    X, codes, classes, max_depth, alpha, risk, time_limit = _check_problem(
+        X, y, max_depth, alpha, risk, confidence, time_limit)
     _check_binary(X)
     sample = _Sample(X, codes, len(classes))
     if not isinstance(leaf_bound, (bool, np.bool_)):
@@ -426,20 +434,20 @@ def dynamic_program_optimal_tree(X, y, *, max_depth, alpha, objective="error",
     if report is not None and not isinstance(report, dict):
         raise TypeError(f"report must be a dict or None, got {type(report).__name__}.")
     memo = {}
-    structure = _dynamic_program(sample, max_depth, alpha, objective, confidence, time_limit,
+    structure = _dynamic_program(sample, max_depth, alpha, risk, confidence, time_limit,
                                  leaf_bound, memo)
     if report is not None:
         report["subproblems"] = len(memo)
     return _build(structure, sample, classes, X.shape[1])
 
 
-def _dynamic_program(sample: _Sample, max_depth, alpha, objective, confidence, time_limit,
+def _dynamic_program(sample: _Sample, max_depth, alpha, risk, confidence, time_limit,
                      leaf_bound=True, memo=None):
     """The nested-tuple tree (see :func:`_build`) of :func:`dynamic_program_optimal_tree`'s
     recursion on the checked ``sample``; ``memo`` receives the subproblems solved."""
     n_features = len(sample.ones)
-    leaf_risk = _leaf_risk_function(objective, confidence, sample.n_samples)
-    bound = objective == "error" and bool(leaf_bound)
+    leaf_risk = _leaf_risk_function(risk, confidence, sample.n_samples)
+    bound = risk == "error" and bool(leaf_bound)
     deadline = time.monotonic() + time_limit
     memo = {} if memo is None else memo
 
@@ -452,9 +460,9 @@ def _dynamic_program(sample: _Sample, max_depth, alpha, objective, confidence, t
                              f"{time_limit:g} seconds (max_depth={max_depth}, {n_features} "
                              "binary features); raise time_limit, lower max_depth or use "
                              "fewer thresholds, or use solver='streed'.")
-        risk = leaf_risk(sample.counts(subset))
-        answer = (risk + alpha, None)
-        if depth > 0 and not (bound and risk <= alpha):
+        as_leaf = leaf_risk(sample.counts(subset))
+        answer = (as_leaf + alpha, None)
+        if depth > 0 and not (bound and as_leaf <= alpha):
             seen = set()
             for j in range(n_features):
                 left = subset & sample.zeros[j]
@@ -532,7 +540,8 @@ def count_branches(n_features, max_depth) -> int:
                for k in range(min(max_depth, n_features) + 1))
 
 
-def exhaustive_optimal_tree(X, y, *, max_depth, alpha, objective="error", confidence=0.25,
+@_renamed_objective
+def exhaustive_optimal_tree(X, y, *, max_depth, alpha, risk="error", confidence=0.25,
                             limit=100_000) -> tuple[float, Tree]:
     """The minimum of R_alpha over every tree of depth <= max_depth, by enumeration.
 
@@ -546,7 +555,7 @@ def exhaustive_optimal_tree(X, y, *, max_depth, alpha, objective="error", confid
     y : array-like of shape (m,)
     max_depth : int
     alpha : float
-    objective : {"error", "pessimistic"}, default "error"
+    risk : {"error", "pessimistic"}, default "error"
     confidence : float in (0, 1), default 0.25
     limit : int, default 100000
         Refuse problems with more trees than this.
@@ -566,8 +575,8 @@ def exhaustive_optimal_tree(X, y, *, max_depth, alpha, objective="error", confid
     >>> round(value, 4), tree.n_leaves
     (0.4, 4)
     """
-    X, codes, classes, max_depth, alpha, objective, _ = _check_problem(
-        X, y, max_depth, alpha, objective, confidence)
+    X, codes, classes, max_depth, alpha, risk, _ = _check_problem(
+        X, y, max_depth, alpha, risk, confidence)
     _check_binary(X)
     limit = check_count(limit, "limit", minimum=1)
     total = count_trees(X.shape[1], max_depth)
@@ -575,7 +584,7 @@ def exhaustive_optimal_tree(X, y, *, max_depth, alpha, objective="error", confid
         raise ValueError(f"there are {total} trees of depth <= {max_depth} on {X.shape[1]} "
                          f"binary features, more than limit={limit}.")
     sample = _Sample(X, codes, len(classes))
-    leaf_risk = _leaf_risk_function(objective, confidence, len(codes))
+    leaf_risk = _leaf_risk_function(risk, confidence, len(codes))
 
     def every_tree(subset, depth):
         """(value, number of leaves, structure) of every tree below this branch."""
@@ -596,7 +605,7 @@ def exhaustive_optimal_tree(X, y, *, max_depth, alpha, objective="error", confid
 
 # ---------------------------------------------------------------------- STreeD
 _PESSIMISTIC_DIFFERS = (
-    "objective='pessimistic' is not available with solver='streed': pystreed 1.4.0's "
+    "risk='pessimistic' is not available with solver='streed': pystreed 1.4.0's "
     "'pessimistic-binomial' leaf cost is Quinlan's C4.5 (release 8) formula, not the J48 "
     "estimate prunekit's error-based pruning and penalized_risk use -- z is interpolated in "
     "C4.5's table (0.6925 at confidence=0.25, not the normal quantile 0.6745), 0.67 (N - e) "
@@ -637,7 +646,8 @@ def _streed(B, codes, max_depth, alpha, time_limit):
     return True, bool(solver.fit_result.is_optimal()), convert(solver.tree_)
 
 
-def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
+@_renamed_objective
+def optimal_tree(X, y, *, max_depth, alpha, risk="error", solver="streed",
                  time_limit=60.0, confidence=0.25, max_thresholds=None,
                  binarization=None) -> Tree:
     """The tree of depth <= max_depth of smallest R_alpha over threshold splits of X.
@@ -664,7 +674,7 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
         ``risk="error"`` (not scikit-learn's ``ccp_alpha``, which weighs impurity).
         STreeD's ``cost_complexity`` (a cost per branch node, as a fraction of m) is the
         same number: errors + alpha m (|T~| - 1) = m (R_alpha(T) - alpha).
-    objective : {"error", "pessimistic"}, default "error"
+    risk : {"error", "pessimistic"}, default "error"
         The leaf risk: training errors, or C4.5's pessimistic estimate N U_CF(e, N)
         (J48's, :func:`prunekit.error_based_pruning.estimated_errors`; ``solver="dp"`` only, see
         Notes).
@@ -676,7 +686,7 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
         in time raises :class:`OutOfTimeError` (a ``ValueError``): no tree that may not be
         optimal is returned, but STreeD's best tree found so far is the error's ``tree``.
     confidence : float in (0, 1), default 0.25
-        C4.5's CF, for ``objective="pessimistic"``.
+        C4.5's CF, for ``risk="pessimistic"``.
     max_thresholds : int or None, default None
         Thresholds per feature (see :func:`binarize`); None keeps every candidate.
     binarization : Binarization, optional
@@ -693,7 +703,7 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
     pystreed 1.4.0 also offers a pessimistic objective (task "accuracy-flex" with
     "pessimistic-binomial"), but it is Quinlan's C4.5 formula (z from C4.5's interpolated
     table, 0.67 (N - e) added when e + 1/2 >= N) rather than J48's, and takes no cost per
-    leaf, so ``solver="streed"`` refuses ``objective="pessimistic"``.
+    leaf, so ``solver="streed"`` refuses ``risk="pessimistic"``.
 
     Examples
     --------
@@ -705,9 +715,9 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
     """
     solver = check_choice(solver, "solver", SOLVERS)
     named = X                                # a DataFrame keeps its column names
-    X, codes, classes, max_depth, alpha, objective, time_limit = _check_problem(
-        X, y, max_depth, alpha, objective, confidence, time_limit)
-    if objective == "pessimistic" and solver == "streed":
+    X, codes, classes, max_depth, alpha, risk, time_limit = _check_problem(
+        X, y, max_depth, alpha, risk, confidence, time_limit)
+    if risk == "pessimistic" and solver == "streed":
         raise ValueError(_PESSIMISTIC_DIFFERS)
     if binarization is None:
         binarization = binarize(named, max_thresholds=max_thresholds)
@@ -719,7 +729,7 @@ def optimal_tree(X, y, *, max_depth, alpha, objective="error", solver="streed",
     B = binarization.transform(X)
     sample = _Sample(B, codes, len(classes))
     if solver == "dp":
-        structure = _dynamic_program(sample, max_depth, alpha, objective, confidence,
+        structure = _dynamic_program(sample, max_depth, alpha, risk, confidence,
                                      time_limit)
         return _build(structure, sample, classes, B.shape[1], binarization)
     found_any, proven, structure = _streed(B, codes, max_depth, alpha, time_limit)

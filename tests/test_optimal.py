@@ -75,7 +75,7 @@ def test_penalized_risk_pessimistic_is_j48s_estimate():
     tree = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[10, 6], [9, 1], [1, 5]])
     expected = (pk.error_based_pruning.estimated_errors(1, 10)
                 + pk.error_based_pruning.estimated_errors(1, 6))
-    assert pk.penalized_risk(tree, 0.01, objective="pessimistic") == pytest.approx(
+    assert pk.penalized_risk(tree, 0.01, risk="pessimistic") == pytest.approx(
         expected / 16 + 0.02)
     relabelled = pk.Pruning(tree, [True, True, True], labels=[0, 1, 0])
     assert pk.penalized_risk(relabelled, 0) == pytest.approx(14 / 16)   # 9 + 5 errors
@@ -148,16 +148,16 @@ def test_the_referee_sees_the_exclusive_or():
 
 @FEW
 @given(binary_problems(), st.sampled_from(["error", "pessimistic"]))
-def test_dynamic_program_equals_the_referee(problem, objective):
+def test_dynamic_program_equals_the_referee(problem, risk):
     X, y, depth, alpha = problem
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         value, referee = exhaustive_optimal_tree(X, y, max_depth=depth, alpha=alpha,
-                                                 objective=objective)
+                                                 risk=risk)
         tree = dynamic_program_optimal_tree(X, y, max_depth=depth, alpha=alpha,
-                                            objective=objective)
-    assert pk.penalized_risk(referee, alpha, objective=objective) == pytest.approx(value)
-    assert pk.penalized_risk(tree, alpha, objective=objective) == pytest.approx(value)
+                                            risk=risk)
+    assert pk.penalized_risk(referee, alpha, risk=risk) == pytest.approx(value)
+    assert pk.penalized_risk(tree, alpha, risk=risk) == pytest.approx(value)
     assert tree.max_depth <= depth and np.array_equal(tree.node_counts(X, y), tree.counts)
 
 
@@ -191,10 +191,10 @@ def test_never_above_the_best_pruning_of_a_greedy_tree(problem):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         pessimistic = pk.optimal_tree(X, y, max_depth=depth, alpha=alpha, solver="dp",
-                                      objective="pessimistic", binarization=b)
+                                      risk="pessimistic", binarization=b)
     for candidate in (pk.error_based(greedy), pruning, pk.Pruning.full(greedy)):
-        assert (pk.penalized_risk(pessimistic, alpha, objective="pessimistic")
-                <= pk.penalized_risk(candidate, alpha, objective="pessimistic") + 1e-12)
+        assert (pk.penalized_risk(pessimistic, alpha, risk="pessimistic")
+                <= pk.penalized_risk(candidate, alpha, risk="pessimistic") + 1e-12)
     if HAS_STREED:
         streed = pk.optimal_tree(X, y, max_depth=depth, alpha=alpha, binarization=b)
         assert pk.penalized_risk(streed, alpha) == pytest.approx(pk.penalized_risk(best, alpha))
@@ -314,16 +314,16 @@ def test_the_pessimistic_objective_differs_from_streeds():
         warnings.simplefilter("ignore")
         solver.fit(X, y)
     assert solver.get_n_leaves() == 1
-    ours = dynamic_program_optimal_tree(X, y, max_depth=1, alpha=0, objective="pessimistic")
+    ours = dynamic_program_optimal_tree(X, y, max_depth=1, alpha=0, risk="pessimistic")
     assert ours.n_leaves == 2
     leaf = _build(None, _Sample(X, y, 2), np.arange(2), 2)
-    assert (pk.penalized_risk(ours, 0, objective="pessimistic")
-            < pk.penalized_risk(leaf, 0, objective="pessimistic"))
+    assert (pk.penalized_risk(ours, 0, risk="pessimistic")
+            < pk.penalized_risk(leaf, 0, risk="pessimistic"))
     # and with C4.5's own formula, which STreeD computes, the leaf is the better one
     split = sum(quinlan_estimated_errors(np.bincount(y[X[:, 0] == side])) for side in (0, 1))
     assert quinlan_estimated_errors(np.bincount(y)) < split
     with pytest.raises(ValueError, match="solver='dp'"):
-        pk.optimal_tree(X, y, max_depth=1, alpha=0, objective="pessimistic")
+        pk.optimal_tree(X, y, max_depth=1, alpha=0, risk="pessimistic")
 
 
 # ---------------------------------------------------------------------- bad input
@@ -356,15 +356,15 @@ Y4 = np.array([0, 1, 1, 0])
      "max_depth must be at least 0"),
     (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=-0.1), ValueError, "alpha must be >= 0"),
     (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=np.inf), ValueError, "alpha must be a"),
-    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, objective="gini"), ValueError,
-     "objective must be one of 'error', 'pessimistic'"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, risk="gini"), ValueError,
+     "risk must be one of 'error', 'pessimistic'"),
     (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, solver="cplex"), ValueError,
      "solver must be one of 'streed', 'dp'"),
     (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, time_limit=0), ValueError,
      "time_limit must be > 0"),
-    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, objective="pessimistic",
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, risk="pessimistic",
                              confidence=1.5, solver="dp"), ValueError, "confidence must lie"),
-    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, objective="pessimistic"),
+    (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, risk="pessimistic"),
      ValueError, "Quinlan's C4.5"),
     (lambda: pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, binarization="x > 1"), TypeError,
      "binarization must be a Binarization"),
@@ -378,8 +378,8 @@ Y4 = np.array([0, 1, 1, 0])
                                      limit=1000), ValueError, "more than limit=1000"),
     (lambda: pk.penalized_risk("tree", 0.1), TypeError, "prunekit Tree"),
     (lambda: pk.penalized_risk(pk.grow_tree(X4, Y4), -1), ValueError, "alpha must be >= 0"),
-    (lambda: pk.penalized_risk(pk.grow_tree(X4, Y4), 0, objective="gini"), ValueError,
-     "objective must be one of"),
+    (lambda: pk.penalized_risk(pk.grow_tree(X4, Y4), 0, risk="gini"), ValueError,
+     "risk must be one of"),
     (lambda: count_trees(-1, 2), ValueError, "n_features must be at least 0"),
 ])
 def test_bad_input_gets_a_clear_error(call, error, match):
@@ -421,3 +421,45 @@ def test_without_pystreed_the_error_says_how_to_install_it(monkeypatch):
     with pytest.raises(ImportError, match="pip install pystreed"):
         pk.optimal_tree(X4, Y4, max_depth=2, alpha=0)
     assert pk.optimal_tree(X4, Y4, max_depth=2, alpha=0, solver="dp").n_leaves == 3
+
+
+@pytest.mark.parametrize("function", [pk.penalized_risk, pk.optimal_tree,
+                                      dynamic_program_optimal_tree, exhaustive_optimal_tree])
+def test_the_former_keyword_objective_works_until_0_4_with_a_warning(function):
+    """The leaf risk was ``objective=``; it is ``risk=``, as in cost-complexity pruning."""
+    import inspect
+
+    X, y = np.array([[0, 1], [1, 0], [1, 1], [0, 0]]), np.array([0, 1, 1, 0])
+    if function is pk.penalized_risk:
+        call = lambda **risk: function(pk.grow_tree(X, y), 0.1, **risk)  # noqa: E731
+    else:
+        extra = dict(solver="dp") if function is pk.optimal_tree else {}
+        call = lambda **risk: function(X, y, max_depth=1, alpha=0.1,  # noqa: E731
+                                       **extra, **risk)
+    assert "risk" in inspect.signature(function).parameters
+    assert "objective" not in inspect.signature(function).parameters
+    with pytest.warns(DeprecationWarning) as record:
+        old = call(objective="pessimistic")
+    assert str(record[0].message) == (f"{function.__name__}(): the parameter objective is now "
+                                      "called risk; write risk= instead of objective=, which "
+                                      "will stop working in 0.4.")
+    assert record[0].filename == __file__
+    new = call(risk="pessimistic")
+    if isinstance(new, tuple):
+        assert old[0] == new[0]
+    elif isinstance(new, float):
+        assert old == new
+    else:
+        assert old.n_leaves == new.n_leaves
+    with pytest.raises(TypeError, match="got both objective= and risk="):
+        call(objective="error", risk="error")
+
+
+def test_the_former_constant_objectives_is_optimal_risks_until_0_4():
+    import prunekit.optimal as optimal
+
+    with pytest.warns(DeprecationWarning, match="prunekit.optimal.OBJECTIVES is deprecated; "
+                                                "use prunekit.optimal.OPTIMAL_RISKS"):
+        assert optimal.OBJECTIVES is optimal.OPTIMAL_RISKS
+    with pytest.raises(AttributeError, match="no attribute 'OBJECTIVE'"):
+        optimal.OBJECTIVE                                               # noqa: B018

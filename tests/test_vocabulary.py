@@ -5,7 +5,8 @@ the book's package (``pdtbook``): the pruning sample is ``X_prune, y_prune``, ri
 tree; the growing sample ``X, y``; randomness ``random_state``, read by one helper,
 :func:`prunekit.validation.check_random_state`; ``delta`` is the last parameter of a bound and
 has a default; a grower's impurity is ``criterion``, with scikit-learn's values; the risk of
-cost-complexity pruning is ``risk``; ``measure`` is critical-value pruning's split-selection
+cost-complexity pruning and of optimal trees is ``risk``; ``objective`` is the
+pruning template's function of (error, size) only; ``measure`` is critical-value pruning's split-selection
 measure and nothing else. Across both packages, private modules included, one upper-case
 module constant name means one thing: no two modules define a constant of the same name.
 """
@@ -53,6 +54,9 @@ GROWING_SAMPLE = {
 CRITERIA = {"gini", "entropy", "log_loss", "train_error"}
 
 # The one module whose parameter "measure" is critical-value pruning's selection measure.
+# The one module where ``objective`` is a name: the pruning template's function of (error,
+# size) and the value it gave at each step.
+OBJECTIVE_MODULE = "prunekit.bottom_up_pruning."
 MEASURE_MODULE = "prunekit.critical_value_pruning."
 
 
@@ -138,6 +142,10 @@ def test_one_vocabulary(name):
         assert name.startswith(MEASURE_MODULE), (
             f"{name}: 'measure' is critical-value pruning's selection measure only; a "
             f"grower's impurity is 'criterion'")
+    if "objective" in parameters:
+        assert name.startswith(OBJECTIVE_MODULE), (
+            f"{name}: 'objective' is the pruning template's function of (error, size) only; "
+            f"a leaf's risk is 'risk'")
 
 
 @pytest.mark.parametrize("name", sorted(n for n in SIGNATURES if n.startswith("prunekit.bounds.")

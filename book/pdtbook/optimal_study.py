@@ -120,7 +120,7 @@ GAP_MAX_TEST = 5000
 #: Random splits per data set.
 GAP_SPLITS = 5
 #: The columns of ``optimal_gap.csv``, one row per (data set, split, setting).
-GAP_COLUMNS = ("dataset", "group", "split", "setting", "objective", "max_depth", "alpha",
+GAP_COLUMNS = ("dataset", "group", "split", "setting", "risk", "max_depth", "alpha",
                "n_train", "n_test", "n_binary", "n_classes", "status", "greedy_risk",
                "optimal_risk", "greedy_train_error", "optimal_train_error", "greedy_test_error",
                "optimal_test_error", "greedy_leaves", "optimal_leaves",
@@ -169,8 +169,8 @@ def settings(depths=GAP_DEPTHS, alphas=GAP_ALPHAS,
 
 
 def _parse(setting: str):
-    objective, depth, alpha = setting.split("/")
-    return objective, int(depth), float(alpha)
+    risk, depth, alpha = setting.split("/")
+    return risk, int(depth), float(alpha)
 
 
 def _check_names(names) -> list[str]:
@@ -188,16 +188,16 @@ def _error_rate(model, X, y) -> float:
     return float(np.mean(model.predict(X) != y))
 
 
-def _greedy_columns(data, split, objective, depth, alpha) -> dict:
-    """Greedy growth to ``depth`` on the binary features, then the pruner of ``objective``."""
+def _greedy_columns(data, split, risk, depth, alpha) -> dict:
+    """Greedy growth to ``depth`` on the binary features, then the pruner of ``risk``."""
     B, y, B_test, y_test, n_classes = data["B"], data["y"], data["B_test"], \
         data["y_test"], data["n_classes"]
     start = time.process_time()
     tree = _greedy(B, y, n_classes, depth, split)
-    pruning = (cost_complexity(tree, alpha) if objective == "error"
+    pruning = (cost_complexity(tree, alpha) if risk == "error"
                else error_based(tree, GAP_CONFIDENCE))
     seconds = time.process_time() - start
-    return dict(greedy_risk=penalized_risk(pruning, alpha, objective=objective),
+    return dict(greedy_risk=penalized_risk(pruning, alpha, risk=risk),
                 greedy_train_error=_error_rate(pruning, B, y),
                 greedy_test_error=_error_rate(pruning, B_test, y_test),
                 greedy_leaves=pruning.n_leaves,
@@ -205,7 +205,7 @@ def _greedy_columns(data, split, objective, depth, alpha) -> dict:
                 greedy_seconds=seconds)
 
 
-def _optimal_columns(data, objective, depth, alpha, time_limit) -> dict:
+def _optimal_columns(data, risk, depth, alpha, time_limit) -> dict:
     """The optimal tree on the same binary features, or ``status="timeout"`` with STreeD's
     best tree found, when there is one; CPU and wall seconds (the solvers' time limits are
     on the wall clock)."""
@@ -213,8 +213,8 @@ def _optimal_columns(data, objective, depth, alpha, time_limit) -> dict:
     status = "optimal"
     try:
         tree = optimal_tree(data["X"], data["y"], max_depth=depth, alpha=alpha,
-                            objective=objective,
-                            solver="streed" if objective == "error" else "dp",
+                            risk=risk,
+                            solver="streed" if risk == "error" else "dp",
                             time_limit=time_limit, confidence=GAP_CONFIDENCE,
                             binarization=data["binarization"])
     except OutOfTimeError as error:
@@ -222,7 +222,7 @@ def _optimal_columns(data, objective, depth, alpha, time_limit) -> dict:
     row = dict(status=status, optimal_seconds=time.process_time() - start,
                optimal_wall_seconds=time.perf_counter() - wall)
     if tree is not None:
-        row.update(optimal_risk=penalized_risk(tree, alpha, objective=objective),
+        row.update(optimal_risk=penalized_risk(tree, alpha, risk=risk),
                    optimal_train_error=_error_rate(tree, data["X"], data["y"]),
                    optimal_test_error=_error_rate(tree, data["X_test"], data["y_test"]),
                    optimal_leaves=tree.n_leaves)
@@ -259,19 +259,19 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int,
                 B_test=binarization.transform(X_test))
     timed_out, rows = set(), []
     for setting in sorted(keys, key=lambda key: _parse(key)[1]):
-        objective, depth, alpha = _parse(setting)
-        row = dict(setting=setting, objective=objective, max_depth=depth, alpha=alpha,
+        risk, depth, alpha = _parse(setting)
+        row = dict(setting=setting, risk=risk, max_depth=depth, alpha=alpha,
                    split=split, n_train=len(y_train), n_test=len(y_test),
                    n_binary=binarization.n_binary, n_classes=n_classes,
                    status="skipped", optimal_risk=math.nan,
                    optimal_train_error=math.nan, optimal_test_error=math.nan,
                    optimal_leaves=-1, optimal_seconds=math.nan,
                    optimal_wall_seconds=math.nan)
-        row.update(_greedy_columns(data, split, objective, depth, alpha))
-        if (objective, alpha) not in timed_out:
-            row.update(_optimal_columns(data, objective, depth, alpha, time_limit))
+        row.update(_greedy_columns(data, split, risk, depth, alpha))
+        if (risk, alpha) not in timed_out:
+            row.update(_optimal_columns(data, risk, depth, alpha, time_limit))
         if row["status"] != "optimal":
-            timed_out.add((objective, alpha))
+            timed_out.add((risk, alpha))
         rows.append(row)
     return rows
 

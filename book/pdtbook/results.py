@@ -41,7 +41,7 @@ RESULTS = {
 
 # Columns read as text even where a value looks like a number or is empty.
 _TEXT_COLUMNS = ("dataset", "paper_name", "group", "method", "weka_version", "pruning",
-                 "setting", "objective", "status",
+                 "setting", "risk", "status",
                  "j48_options", "backend", "var")
 
 

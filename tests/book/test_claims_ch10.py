@@ -151,7 +151,7 @@ def test_the_leaf_bound_saves_little_at_the_smaller_alpha():
 @pytest.fixture(scope="module")
 def gap():
     gap = load_results("optimal_gap")
-    return gap[gap["objective"] == "error"]
+    return gap[gap["risk"] == "error"]
 
 
 def test_each_solve_had_a_core_to_itself(gap):
