@@ -13,8 +13,9 @@
 # JavaScript assets (needs Python 3.11, Node.js with npm). Nothing is installed outside this folder,
 # except Debian's packages, with apt and only when missing (`make deps`, which `make test` runs):
 # R with rpart for the rpart comparison (`make rpart`), Weka with a Java runtime for the J48
-# comparison (`make weka`), Chromium for the browser test (`make chromium`) and TeX Live for
-# the PDF edition (`make texlive`, which `make pdf` runs).
+# comparison (`make weka`), Graphviz for the dtreeviz test (`make graphviz`), Chromium for the
+# browser test (`make chromium`) and TeX Live for the PDF edition (`make texlive`, which
+# `make pdf` runs).
 
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -43,7 +44,8 @@ PYTEST := pytest -p no:cacheprovider
 BUILD_BOOK := jupyter-book build . -W -n --keep-going
 
 .PHONY: help venv book book-full book-student pdf test test-library test-classroom browser-test \
-  check-generated deps deps-library deps-pages chromium rpart weka texlive lab bench clean
+  check-generated deps deps-library deps-pages chromium rpart weka graphviz texlive lab bench \
+  clean
 
 help:
 	@sed -n '3,10s/^# *//p' Makefile
@@ -191,7 +193,7 @@ check-generated: venv
 
 # Every Debian package the project needs besides .venv and the JavaScript assets, each program
 # installed with apt only when its check finds it missing (apt_install, below), in two groups:
-# what the library tests compare with (deps-library: R with rpart, Weka) and what renders the
+# what the library tests compare with (deps-library: R with rpart, Weka, Graphviz) and what renders the
 # built book (deps-pages: Chromium for the browser test, TeX Live for the PDF edition).
 # `make test` installs the first before its step 1 and the second while step 1 runs; `make pdf`
 # installs TeX Live only. One program after another, never side by side: apt holds a lock.
@@ -202,6 +204,7 @@ deps:
 deps-library:
 	$(MAKE) --no-print-directory rpart
 	$(MAKE) --no-print-directory weka
+	$(MAKE) --no-print-directory graphviz
 
 deps-pages:
 	$(MAKE) --no-print-directory chromium
@@ -232,6 +235,11 @@ rpart:
 # brings a Java runtime).
 weka:
 	$(call apt_install,command -v java >/dev/null && [ -f "$(WEKA_JAR)" ],Weka ($(WEKA_JAR)),weka)
+
+# Graphviz's dot, with which dtreeviz draws the pruned tree it is given in tests/test_export.py
+# (Debian's graphviz).
+graphviz:
+	$(call apt_install,command -v dot >/dev/null,Graphviz (dot),graphviz)
 
 # Debian's TeX Live for the PDF edition, the smallest set that builds it (about 110 MB to
 # download): XeLaTeX and the LaTeX packages Sphinx and Jupyter Book use, latexmk, the GNU

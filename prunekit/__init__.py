@@ -24,7 +24,7 @@ from prunekit.critical_value_pruning import (
 )
 from prunekit.error_based_pruning import ErrorBasedPruner, error_based, error_based_raising
 from prunekit.estimator import PrunedTreeClassifier
-from prunekit.export import export_text
+from prunekit.export import export_text, to_sklearn
 from prunekit.growing import grow_tree, id3
 from prunekit.k_reduced_error_pruning import KReducedErrorPruner, k_reduced_error
 from prunekit.kearns_mansour_pruning import (
@@ -54,7 +54,7 @@ __all__ = [
     "Pruner", "HoldoutPruner", "CostComplexityPruner", "PessimisticPruner", "MinimumErrorPruner",
     "CriticalValuePruner", "ReducedErrorPruner", "ErrorBasedPruner", "PrunedTreeClassifier",
     "CrossValidatedCostComplexityPruner", "KearnsMansourPruner", "NobelPruner",
-    "KReducedErrorPruner", "RademacherBoundPruner", "export_text",
+    "KReducedErrorPruner", "RademacherBoundPruner", "export_text", "to_sklearn",
     "Binarization", "binarize", "optimal_tree", "penalized_risk",
     "bounds", "datasets", "growing", "optimal", "plotting", "plot_tree",
 ]

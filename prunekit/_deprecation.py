@@ -103,13 +103,16 @@ def renamed_parameter(old: str, new: str):
     The function's signature (``inspect.signature``, the documentation) shows ``new`` only.
     """
     def decorate(function):
+        # a constructor is named by its class, as it is called
+        name = function.__qualname__.removesuffix(".__init__")
+
         @functools.wraps(function)
         def wrapper(*args, **kwargs):
             if old in kwargs:
                 if new in kwargs:
-                    raise TypeError(f"{function.__name__}() got both {old}= and {new}=; {old} "
+                    raise TypeError(f"{name}() got both {old}= and {new}=; {old} "
                                     f"is the former name of {new}: give {new}= only.")
-                warnings.warn(f"{function.__name__}(): the parameter {old} is now called "
+                warnings.warn(f"{name}(): the parameter {old} is now called "
                               f"{new}; write {new}= instead of {old}=, which will stop "
                               f"working in {REMOVAL}.", DeprecationWarning,
                               stacklevel=_caller_outside_the_library())

@@ -39,6 +39,7 @@ from prunekit.validation import (
     check_real,
     random_state_for_scikit_learn,
 )
+from prunekit._deprecation import renamed_parameter
 from prunekit._parameters import check_parameters, checked_where_used, constraint
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
 from prunekit.path import PruningPath, leaf_intervals, sum_per_step
@@ -386,7 +387,13 @@ def _selection(path, betas, errors, m, method) -> AlphaSelection:
     return AlphaSelection(path, betas, error, standard_error, best, one_se, method)
 
 
-def cross_validate_alpha(X, y, estimator=None, *, cv=10, risk: str = "error",
+# The grower of the folds' trees, formerly "estimator" (removed in 0.4): "grower" as in
+# PrunedTreeClassifier.
+_renamed_estimator = renamed_parameter("estimator", "grower")
+
+
+@_renamed_estimator
+def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error",
                          random_state=0) -> AlphaSelection:
     """Choose alpha by V-fold cross-validation, as Breiman et al. (1984, Sec. 3.4.2) do.
 
@@ -402,7 +409,7 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, risk: str = "error",
         Finite numbers.
     y : array-like of shape (m,)
         Class labels.
-    estimator : unfitted scikit-learn tree classifier, optional
+    grower : unfitted scikit-learn tree classifier, optional
         How trees are grown (a ``DecisionTreeClassifier`` or ``ExtraTreeClassifier`` without
         ``class_weight``, see :meth:`Tree.from_sklearn`); default
         ``DecisionTreeClassifier(random_state=random_state)``.
@@ -433,22 +440,22 @@ def cross_validate_alpha(X, y, estimator=None, *, cv=10, risk: str = "error",
     risk = check_choice(risk, "risk", RISKS)
     random_state = random_state_for_scikit_learn(random_state)
     X, y = _labelled_sample(X, y)
-    estimator = _grower_or_default(_check_grower(estimator), random_state)
+    grower = _grower_or_default(_check_grower(grower), random_state)
     folds = _splitter(cv, y, random_state)
-    path = cost_complexity_path(_grow(estimator, X, y), risk)
-    return _cross_validated(path, X, y, estimator, folds)
+    path = cost_complexity_path(_grow(grower, X, y), risk)
+    return _cross_validated(path, X, y, grower, folds)
 
 
-def _cross_validated(path: CostComplexityPath, X, y, estimator, folds) -> AlphaSelection:
+def _cross_validated(path: CostComplexityPath, X, y, grower, folds) -> AlphaSelection:
     """The V-fold cross-validated error of every step of ``path`` (Breiman et al. 1984,
-    Sec. 3.4.2), the path of the tree ``estimator`` grows on all of the checked sample
+    Sec. 3.4.2), the path of the tree ``grower`` grows on all of the checked sample
     ``(X, y)``; ``folds`` is a scikit-learn splitter. The one implementation of
     :func:`cross_validate_alpha`, which grows that tree, and of
     :class:`CrossValidatedCostComplexityPruner`, which is given it."""
     betas = np.append(np.sqrt(path.alphas[:-1] * path.alphas[1:]), np.inf)
     errors = np.zeros(len(path))
     for train, test in folds.split(X, y):
-        fold_path = cost_complexity_path(_grow(estimator, X[train], y[train]), path.risk)
+        fold_path = cost_complexity_path(_grow(grower, X[train], y[train]), path.risk)
         steps = np.searchsorted(fold_path.alphas, betas, side="right") - 1
         tree = fold_path.tree
         known = np.isin(y[test], tree.classes_)
@@ -471,29 +478,32 @@ def _labelled_sample(X, y, names=("X", "y")):
     return X, y
 
 
-def _check_grower(estimator, name: str = "estimator"):
+def _check_grower(grower, name: str = "grower"):
     """None (the default grower), or an unfitted scikit-learn tree classifier without class
     weights."""
     from sklearn.base import is_classifier
     from sklearn.tree import BaseDecisionTree
 
-    if estimator is None:
+    if grower is None:
         return None
-    if not (isinstance(estimator, BaseDecisionTree) and is_classifier(estimator)):
+    if isinstance(grower, type):
+        raise TypeError(f"{name} must be a scikit-learn tree classifier object, got the class "
+                        f"{grower.__name__}; pass {grower.__name__}() instead.")
+    if not (isinstance(grower, BaseDecisionTree) and is_classifier(grower)):
         raise TypeError(f"{name} must be an unfitted scikit-learn tree classifier "
                         "(DecisionTreeClassifier or ExtraTreeClassifier), got "
-                        f"{type(estimator).__name__}.")
-    if estimator.get_params().get("class_weight") is not None:
+                        f"{type(grower).__name__}.")
+    if grower.get_params().get("class_weight") is not None:
         raise ValueError(f"{name} must not use class_weight: a prunekit Tree counts "
                          "examples, see Tree.from_sklearn.")
-    return estimator
+    return grower
 
 
-def _grower_or_default(estimator, random_state):
-    """``estimator``, or for None ``DecisionTreeClassifier(random_state=random_state)``."""
+def _grower_or_default(grower, random_state):
+    """``grower``, or for None ``DecisionTreeClassifier(random_state=random_state)``."""
     from sklearn.tree import DecisionTreeClassifier
 
-    return DecisionTreeClassifier(random_state=random_state) if estimator is None else estimator
+    return DecisionTreeClassifier(random_state=random_state) if grower is None else grower
 
 
 def _splitter(cv, y, random_state):
@@ -615,13 +625,13 @@ class CrossValidatedCostComplexityPruner(Pruner):
 
     Parameters
     ----------
-    estimator : unfitted scikit-learn tree classifier or None, default None
+    grower : unfitted scikit-learn tree classifier or None, default None
         How the trees of the folds are grown (as :func:`prunekit.cross_validate_alpha` takes
         it): the way the tree being pruned was grown. None:
         ``DecisionTreeClassifier(random_state=random_state)``. In a
         :class:`~prunekit.PrunedTreeClassifier` it stays None: the classifier's own grower
-        (its ``criterion``, ``max_depth``, ``min_samples_leaf`` and ``random_state``) grows
-        the tree and the folds' trees alike.
+        (its ``grower``, or its ``criterion``, ``max_depth``, ``min_samples_leaf`` and
+        ``random_state``) grows the tree and the folds' trees alike.
     cv : int or scikit-learn splitter, default 10
         Number of folds (stratified, shuffled with ``random_state``), at least 2, or a
         splitter object. When no class has ``cv`` examples, fewer folds are used, with a
@@ -656,12 +666,13 @@ class CrossValidatedCostComplexityPruner(Pruner):
     """
 
     _function = staticmethod(cross_validate_alpha)
-    _parameter_checks = {"estimator": _check_grower, "cv": _check_folds,
+    _parameter_checks = {"grower": _check_grower, "cv": _check_folds,
                          "rule": constraint(check_choice, options=RULES),
                          "risk": _CCP_PARAMETERS["risk"], "random_state": checked_where_used}
 
-    def __init__(self, *, estimator=None, cv=10, rule="1-SE", risk="error", random_state=None):
-        self.estimator = estimator
+    @_renamed_estimator
+    def __init__(self, *, grower=None, cv=10, rule="1-SE", risk="error", random_state=None):
+        self.grower = grower
         self.cv = cv
         self.rule = rule
         self.risk = risk
@@ -673,7 +684,7 @@ class CrossValidatedCostComplexityPruner(Pruner):
         Parameters
         ----------
         tree : Tree
-            Grown on ``(X_prune, y_prune)`` by ``estimator``.
+            Grown on ``(X_prune, y_prune)`` by ``grower``.
         X_prune, y_prune : array-like
             The sample ``tree`` was grown on, which the classifier gives every pruner that
             uses no separate pruning sample (:meth:`Pruner.prune <prunekit.Pruner.prune>`):
@@ -685,16 +696,16 @@ class CrossValidatedCostComplexityPruner(Pruner):
             raise ValueError(f"X_prune, y_prune must be the sample tree was grown on, "
                              f"{tree.n_samples} examples; got {len(y)}.")
         seed = checked["random_state"]
-        grower = _grower_or_default(checked["estimator"], seed)
+        grower = _grower_or_default(checked["grower"], seed)
         return self._select(tree, X, y, grower, seed, checked)
 
     def _prune_grown(self, tree: Tree, X, y, grower) -> Pruning:
         checked = self._check_parameters()
-        if checked["estimator"] is not None:
+        if checked["grower"] is not None:
             raise ValueError(
-                "CrossValidatedCostComplexityPruner: estimator must be None in a "
+                "CrossValidatedCostComplexityPruner: grower must be None in a "
                 "PrunedTreeClassifier, whose own grower grows the tree and the trees of the "
-                "folds alike; set criterion, max_depth and min_samples_leaf on the classifier.")
+                "folds alike; give the grower to the classifier (its grower parameter).")
         return self._select(tree, X, y, grower, self._seed(grower.random_state), checked)
 
     def _select(self, tree: Tree, X, y, grower, seed, checked: dict) -> Pruning:

@@ -32,7 +32,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from prunekit._deprecation import moved_names
 from prunekit._parameters import checked_where_used, describe, validate_parameters
 from prunekit.cost_complexity_pruning import CrossValidatedCostComplexityPruner as _DefaultPruner
-from prunekit.cost_complexity_pruning import leaf_risks
+from prunekit.cost_complexity_pruning import _check_grower, leaf_risks
 from prunekit.impurity import class_proportions
 from prunekit.pruner import Pruner as _Pruner
 from prunekit.pruner import pruning_sample_counts
@@ -92,14 +92,24 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         pruner. To tune alpha yourself, pass ``CostComplexityPruner()`` and search
         ``pruner__alpha``. A pruner that uses a pruning sample makes the classifier hold one
         out (:meth:`~prunekit.HoldoutPruner.split`).
+    grower : unfitted DecisionTreeClassifier or ExtraTreeClassifier, or None, default None
+        How the tree is grown, with any of scikit-learn's parameters (``max_leaf_nodes``,
+        ``min_samples_split``, ``max_features``, ``splitter``, ``min_impurity_decrease``,
+        ``monotonic_cst``, even ``ccp_alpha``); it also grows the trees of the default
+        pruner's folds. It is cloned at ``fit``; its ``random_state``, when None, is the
+        classifier's. ``class_weight`` is refused: every pruner counts examples. None:
+        ``DecisionTreeClassifier(criterion=criterion, max_depth=max_depth,
+        min_samples_leaf=min_samples_leaf)``.
     criterion : {"gini", "entropy", "log_loss"}, default "gini"
-        Split criterion of the grower.
+        Split criterion of the grower; with ``grower``, leave it (and ``max_depth``,
+        ``min_samples_leaf``) at its default and set it on the grower: the classifier
+        refuses two sources of one parameter.
     max_depth : int or None, default None
     min_samples_leaf : int, default 1
     random_state : int, RandomState or None, default None
-        Seeds the grower's tie-breaking between equally good splits, and the split into
-        growing and pruning samples, the folds and the Rademacher signs when the pruner has
-        no ``random_state`` of its own.
+        Seeds the grower's tie-breaking between equally good splits (unless the grower has
+        a ``random_state`` of its own), and the split into growing and pruning samples, the
+        folds and the Rademacher signs when the pruner has no ``random_state`` of its own.
 
     Attributes
     ----------
@@ -149,13 +159,16 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
 
     # The grower's parameters are checked by the grower, scikit-learn's DecisionTreeClassifier,
     # and random_state by scikit-learn's check_random_state.
-    _parameter_checks = {"pruner": _check_pruner, "criterion": checked_where_used,
-                         "max_depth": checked_where_used, "min_samples_leaf": checked_where_used,
-                         "random_state": checked_where_used}
+    _parameter_checks = {"pruner": _check_pruner, "grower": _check_grower,
+                         "criterion": checked_where_used, "max_depth": checked_where_used,
+                         "min_samples_leaf": checked_where_used, "random_state": checked_where_used}
+    # The parameters a grower holds itself, with the classifier's defaults.
+    _GROWER_SHORTCUTS = {"criterion": "gini", "max_depth": None, "min_samples_leaf": 1}
 
-    def __init__(self, *, pruner=None, criterion="gini", max_depth=None, min_samples_leaf=1,
-                 random_state=None):
+    def __init__(self, *, pruner=None, grower=None, criterion="gini", max_depth=None,
+                 min_samples_leaf=1, random_state=None):
         self.pruner = pruner
+        self.grower = grower
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_leaf = min_samples_leaf
@@ -190,13 +203,11 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         _refuse_fit_params(fit_params)
         # the pruner, whatever it is, is described by its type, never by its repr
         validate_parameters(type(self).__name__, self._parameter_checks,
-                            self.get_params(deep=False), arrays=("pruner",))
+                            self.get_params(deep=False), arrays=("pruner", "grower"))
         X, y = self._training_data(X, y)
         pruner = self._fresh_pruner()
         classes = np.unique(y)
-        grower = DecisionTreeClassifier(criterion=self.criterion, max_depth=self.max_depth,
-                                        min_samples_leaf=self.min_samples_leaf,
-                                        random_state=_concrete_seed(self.random_state))
+        grower = self._fresh_grower()
         holdout = pruner.uses_pruning_sample()
         if holdout:
             X_grow, X_prune, y_grow, y_prune = pruner.split(X, y, grower.random_state)
@@ -219,6 +230,24 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         if sparse.issparse(X):
             X = X.astype(np.float32).toarray()
         return X, y
+
+    def _fresh_grower(self):
+        """The grower of this fit: a clone of ``grower`` with an integer ``random_state``
+        (the classifier's when it has none), or the one the shortcut parameters make."""
+        if self.grower is None:
+            return DecisionTreeClassifier(criterion=self.criterion, max_depth=self.max_depth,
+                                          min_samples_leaf=self.min_samples_leaf,
+                                          random_state=_concrete_seed(self.random_state))
+        given = {name: getattr(self, name) for name, default in self._GROWER_SHORTCUTS.items()
+                 if getattr(self, name) != default}
+        if given:
+            settings = ", ".join(f"{name}={value!r}" for name, value in given.items())
+            raise ValueError(f"PrunedTreeClassifier got a grower and {settings}: set "
+                             f"{', '.join(given)} on the grower (one source for each of its "
+                             "parameters), and leave the classifier's at their defaults.")
+        grower = clone(self.grower)
+        seed = grower.random_state if grower.random_state is not None else self.random_state
+        return grower.set_params(random_state=_concrete_seed(seed))
 
     def _fresh_pruner(self) -> _Pruner:
         pruner = _DefaultPruner() if self.pruner is None else self.pruner
@@ -337,6 +366,15 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         """Number of leaves of the pruned tree."""
         check_is_fitted(self)
         return self.pruning_.n_leaves
+
+    def to_sklearn(self):
+        """The pruned tree as a fitted ``sklearn.tree.DecisionTreeClassifier`` that predicts
+        as this classifier does (:func:`prunekit.export.to_sklearn`): for scikit-learn's
+        ``plot_tree`` and exports, SHAP, ONNX converters, dtreeviz.
+        """
+        from prunekit.export import to_sklearn
+
+        return to_sklearn(self)
 
     @property
     def feature_importances_(self) -> np.ndarray:

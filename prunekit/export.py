@@ -1,39 +1,49 @@
-"""A pruned tree as text: its rules, one line per branch, as scikit-learn prints a tree.
+"""A pruned tree out of prunekit: as text, or as a scikit-learn tree.
 
 :func:`export_text` writes the kept part of a :class:`~prunekit.Pruning` (or a whole
 :class:`~prunekit.Tree`, or the pruned tree of a fitted
 :class:`~prunekit.PrunedTreeClassifier`) in the layout of ``sklearn.tree.export_text``, so
 that a pruned model can be read, diffed, pasted into a report or reimplemented elsewhere.
+:func:`to_sklearn` makes it a fitted ``sklearn.tree.DecisionTreeClassifier``, for the tools
+that take one: scikit-learn's ``plot_tree`` and exports, SHAP, ONNX converters, dtreeviz.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from prunekit._sklearn_tree import compiled_tree
+from prunekit.impurity import GROWER_CRITERIA, class_proportions, counts_impurity
 from prunekit.validation import check_bool, check_count
 from prunekit.tree import Pruning, Tree
 
-__all__ = ["export_text"]
+__all__ = ["export_text", "to_sklearn"]
 
 
-def _kept_tree(model) -> Tree:
-    """The stand-alone tree to write: a Tree, a Pruning's kept part, or a classifier's."""
+def _as_pruning(model) -> tuple[Pruning, object]:
+    """The pruning a model predicts with, and the classifier when it is one."""
     from sklearn.utils.validation import check_is_fitted
 
     from prunekit.estimator import PrunedTreeClassifier
 
     if isinstance(model, PrunedTreeClassifier):
         check_is_fitted(model)
-        model = model.pruning_
+        return model.pruning_, model
+    if isinstance(model, Tree):
+        return Pruning.full(model), None
     if isinstance(model, Pruning):
-        model = model.to_tree()
-    if not isinstance(model, Tree):
-        raise TypeError(f"model must be a prunekit Pruning, Tree or fitted "
-                        f"PrunedTreeClassifier, got {type(model).__name__}.")
-    if not model.has_split_rules:
-        raise ValueError("model has no split rules (its tree was built from counts only), so "
-                         "it has no rules to write; build it with feature and threshold.")
-    return model
+        return model, None
+    raise TypeError(f"model must be a prunekit Pruning, Tree or fitted "
+                    f"PrunedTreeClassifier, got {type(model).__name__}.")
+
+
+def _kept_tree(model, what: str = "rules to write") -> Tree:
+    """The stand-alone tree to write: a Tree, a Pruning's kept part, or a classifier's."""
+    tree = _as_pruning(model)[0].to_tree()
+    if not tree.has_split_rules:
+        raise ValueError(f"model has no split rules (its tree was built from counts only), so "
+                         f"it has no {what}; build it with feature and threshold.")
+    return tree
 
 
 def _names(values, default, needed: int, name: str) -> list[str]:
@@ -132,3 +142,126 @@ def export_text(model, *, feature_names=None, class_names=None, max_depth: int =
                       (left[item], depth + 1)]
             lines.append(f"{indent} {name} <= {value}")
     return "".join(line + "\n" for line in lines)
+
+
+def _float32_thresholds(tree: Tree) -> np.ndarray:
+    """Thresholds that scikit-learn, which compares samples in float32, applies as ``tree``.
+
+    A tree converted from scikit-learn already compares in float32. For a tree that compares
+    in float64, each threshold t becomes the largest float32 number t' <= t: no float32 number
+    lies in (t', t], so every sample whose values are float32 numbers goes the same way.
+    """
+    threshold = tree.threshold.astype(np.float64)
+    if tree.dtype is np.float32:
+        return threshold
+    rounded = threshold.astype(np.float32)
+    rounded = np.where(rounded.astype(np.float64) > threshold,
+                       np.nextafter(rounded, np.float32(-np.inf)), rounded)
+    return rounded.astype(np.float64)
+
+
+def to_sklearn(model):
+    """A fitted ``sklearn.tree.DecisionTreeClassifier`` that is the pruned tree.
+
+    Its ``tree_`` has the kept nodes of the pruning (renumbered in their order), with the
+    same splits, the growing sample's counts (``n_node_samples``) and impurities, and at
+    every leaf the pruning's class probabilities, so that ``predict``, ``predict_proba``,
+    ``apply`` (up to the numbering), ``get_n_leaves``, ``get_depth`` and
+    ``feature_importances_`` agree with prunekit's. Whatever takes a fitted scikit-learn
+    tree then takes it: ``sklearn.tree.plot_tree``, ``export_graphviz`` and
+    ``export_text``, SHAP's ``TreeExplainer``, skl2onnx, dtreeviz.
+
+    Parameters
+    ----------
+    model : Pruning, Tree or fitted PrunedTreeClassifier
+        A classifier gives its pruned tree with its own ``predict_proba`` (a leaf relabelled
+        by the pruning sample has that sample's frequencies) and its grower's parameters; a
+        Tree is taken whole.
+
+    Returns
+    -------
+    sklearn.tree.DecisionTreeClassifier
+        Fitted; ``classes_``, ``n_features_in_`` and, when the tree has feature names,
+        ``feature_names_in_`` are set as a fit would set them.
+
+    Raises
+    ------
+    ValueError
+        When the tree has no split rules (a tree built from counts only).
+
+    Notes
+    -----
+    A leaf's probabilities are its class frequencies in the growing sample. A leaf whose
+    label is not the majority of those counts (a pruner that relabels leaves, or a tie
+    broken otherwise) gets the frequencies of the classifier's pruning sample when that
+    sample's majority is the label, and otherwise probability 1 for its label: scikit-learn
+    predicts the most probable class, and so predicts the pruning's label.
+
+    scikit-learn compares samples with thresholds in float32. A tree converted from
+    scikit-learn (such as the classifier's) does too, so the two predict alike on every
+    sample; a tree grown by prunekit's own growers compares in float64, and its thresholds
+    are rounded down to float32, which keeps every sample of float32 numbers on its side.
+
+    Samples with missing values (NaN) go, at each split, to the child that more growing
+    examples reached, as scikit-learn sends them in a tree fitted without missing values.
+    The weighted counts are the counts: the growing examples have weight 1.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.tree import export_text
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> clf = pk.PrunedTreeClassifier(random_state=0).fit(X, y)
+    >>> sk = pk.to_sklearn(clf)
+    >>> int(sk.get_n_leaves()), clf.get_n_leaves()
+    (6, 6)
+    >>> bool((sk.predict_proba(X) == clf.predict_proba(X)).all())
+    True
+    >>> print(export_text(sk, max_depth=0))
+    |--- feature_20 <= 16.80
+    |   |--- truncated branch of depth 3
+    |--- feature_20 >  16.80
+    |   |--- truncated branch of depth 3
+    <BLANKLINE>
+    """
+    from sklearn.tree import DecisionTreeClassifier
+
+    from prunekit.estimator import _leaf_probabilities
+
+    pruning, classifier = _as_pruning(model)
+    tree = _kept_tree(pruning, "splits to give scikit-learn")
+    nodes = np.flatnonzero(pruning.kept)
+    if classifier is not None:
+        probabilities = classifier._proba[nodes]
+        params = dict(criterion=classifier.criterion, max_depth=classifier.max_depth,
+                      min_samples_leaf=classifier.min_samples_leaf,
+                      random_state=classifier.random_state)
+    else:
+        probabilities = _leaf_probabilities(pruning)[nodes]
+        params = dict(criterion=tree.criterion if tree.criterion in GROWER_CRITERIA
+                      else "gini")
+    leaf = tree.is_leaf
+    value = np.where(leaf[:, None], probabilities, class_proportions(tree.counts))
+    if tree.impurity is not None and tree.criterion == params["criterion"]:
+        impurity = tree.impurity
+    else:
+        impurity = counts_impurity(tree.counts, params["criterion"])
+    n_samples = tree.counts.sum(axis=1)
+    goes_left = np.zeros(tree.n_nodes, dtype=bool)
+    inner = ~leaf
+    goes_left[inner] = n_samples[tree.left[inner]] > n_samples[tree.right[inner]]
+    estimator = DecisionTreeClassifier(**params)
+    estimator.tree_ = compiled_tree(
+        left=tree.left, right=tree.right, feature=tree.feature,
+        threshold=_float32_thresholds(tree), impurity=impurity, n_samples=n_samples,
+        missing_go_to_left=goes_left, value=value, n_features=tree.n_features,
+        max_depth=int(tree.depth.max()))
+    estimator.classes_ = np.array(tree.classes_)
+    estimator.n_classes_ = tree.n_classes
+    estimator.n_features_in_ = tree.n_features
+    estimator.n_outputs_ = 1
+    estimator.max_features_ = tree.n_features
+    if tree.feature_names is not None:
+        estimator.feature_names_in_ = np.array(tree.feature_names, dtype=object)
+    return estimator

@@ -433,6 +433,22 @@ class Tree(_Immutable):
             dtype=np.float32, compiled=copy.deepcopy(sk), feature_names=feature_names,
         )
 
+    def to_sklearn(self):
+        """This tree as a fitted ``sklearn.tree.DecisionTreeClassifier``
+        (:func:`prunekit.export.to_sklearn`).
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
+        ...                         feature=[0, -1, -1], threshold=[0.5, 0, 0])
+        >>> t.to_sklearn().predict([[0.0], [1.0]]).tolist()
+        [0, 1]
+        """
+        from prunekit.export import to_sklearn
+
+        return to_sklearn(self)
+
     def with_feature_names(self, feature_names) -> "Tree":
         """The same tree with other feature names (``None`` removes them); ``self`` is unchanged.
 
@@ -1162,6 +1178,22 @@ class Pruning(_Immutable):
                     n_features=tree.n_features, criterion=tree.criterion, impurity=impurity,
                     dtype=tree._dtype,
                     feature_names=tree.feature_names if tree.has_split_rules else None)
+
+    def to_sklearn(self):
+        """This pruning (its kept part) as a fitted ``sklearn.tree.DecisionTreeClassifier``
+        (:func:`prunekit.export.to_sklearn`).
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
+        ...                         feature=[0, -1, -1], threshold=[0.5, 0, 0])
+        >>> pk.Pruning.full(t).to_sklearn().predict([[0.0], [1.0]]).tolist()
+        [0, 1]
+        """
+        from prunekit.export import to_sklearn
+
+        return to_sklearn(self)
 
     # ------------------------------------------------------------------ comparison
     def _key(self):

@@ -37,7 +37,10 @@ PRUNERS = [pk.CostComplexityPruner(alpha=0.01), pk.KearnsMansourPruner(),
 
 
 def _classifiers():
-    return ([pk.PrunedTreeClassifier(random_state=0)]
+    return ([pk.PrunedTreeClassifier(random_state=0),
+             pk.PrunedTreeClassifier(grower=DecisionTreeClassifier(max_leaf_nodes=10,
+                                                                   max_features=0.8),
+                                     random_state=0)]
             + [pk.PrunedTreeClassifier(pruner=clone(pruner), random_state=0)
                for pruner in PRUNERS])
 
@@ -107,11 +110,11 @@ def test_the_default_fit_grows_the_tree_and_computes_its_path_once(data, monkeyp
 
 def test_the_cross_validated_pruner_is_a_pruner_like_the_others(data):
     """prune(tree, X_prune, y_prune), given the growing sample as the classifier gives it to
-    the pruners that use no pruning sample; the folds' grower is the estimator parameter."""
+    the pruners that use no pruning sample; the folds' grower is the grower parameter."""
     X, y = data
     grower = DecisionTreeClassifier(max_depth=4, random_state=3)
     tree = pk.Tree.from_sklearn(clone(grower).fit(X, y), X, y)
-    pruner = pk.CrossValidatedCostComplexityPruner(estimator=grower, cv=5, random_state=1)
+    pruner = pk.CrossValidatedCostComplexityPruner(grower=grower, cv=5, random_state=1)
     selection = pk.cross_validate_alpha(X, y, grower, cv=5, random_state=1)
     assert pruner.prune(tree, X, y) == pk.cost_complexity(tree, selection.alpha_one_se)
     assert pruner.selection_.error.tolist() == selection.error.tolist()
@@ -121,11 +124,11 @@ def test_the_cross_validated_pruner_is_a_pruner_like_the_others(data):
     with pytest.raises(ValueError, match="X_prune is required"):
         pruner.prune(tree, None, y)
     # in a classifier the classifier's grower grows the folds' trees: no second grower
-    with pytest.raises(ValueError, match="estimator must be None in a PrunedTreeClassifier"):
+    with pytest.raises(ValueError, match="grower must be None in a PrunedTreeClassifier"):
         _fitted(pruner, X, y)
     searched = GridSearchCV(pk.PrunedTreeClassifier(random_state=0),
                             {"pruner__cv": [3, 4]}, cv=2).fit(X, y)
-    assert searched.best_estimator_.pruner_.estimator is None
+    assert searched.best_estimator_.pruner_.grower is None
 
 
 def test_no_classifier_can_change_the_default_of_another(data):
@@ -144,6 +147,50 @@ def test_no_classifier_can_change_the_default_of_another(data):
     assert pk.PrunedTreeClassifier().pruner is None
     with pytest.raises(ValueError, match="Invalid parameter 'alpha'"):
         pk.PrunedTreeClassifier().set_params(pruner__alpha=0.1)
+
+
+def test_any_decision_tree_classifier_can_grow_the_tree(data):
+    """grower=: scikit-learn's own parameters, one source each; the folds' trees of the
+    default pruner are grown by the same grower."""
+    X, y = data
+    grower = DecisionTreeClassifier(max_leaf_nodes=12, min_samples_split=10,
+                                    min_impurity_decrease=1e-3, splitter="random",
+                                    max_features=4)
+    model = pk.PrunedTreeClassifier(grower=grower, random_state=0).fit(X, y)
+    assert model.tree_.n_leaves <= 12 and grower.random_state is None     # cloned
+    same = pk.PrunedTreeClassifier(grower=clone(grower).set_params(random_state=7),
+                                   random_state=0).fit(X, y)
+    direct = pk.Tree.from_sklearn(clone(grower).set_params(random_state=7).fit(X, y), X, y)
+    assert same.tree_ == direct                       # the grower's own seed wins
+    shortcut = pk.PrunedTreeClassifier(max_depth=3, criterion="entropy", random_state=0)
+    explicit = pk.PrunedTreeClassifier(grower=DecisionTreeClassifier(max_depth=3,
+                                                                    criterion="entropy"),
+                                       random_state=0)
+    assert shortcut.fit(X, y).pruning_ == explicit.fit(X, y).pruning_
+    search = GridSearchCV(explicit, {"grower__max_leaf_nodes": [4, 8]}, cv=3).fit(X, y)
+    assert search.best_params_["grower__max_leaf_nodes"] in (4, 8)
+    with pytest.raises(ValueError, match=r"got a grower and criterion='entropy', max_depth=3"
+                                         r": set criterion, max_depth on the grower"):
+        pk.PrunedTreeClassifier(grower=DecisionTreeClassifier(), max_depth=3,
+                                criterion="entropy").fit(X, y)
+    with pytest.raises(TypeError, match="grower must be an unfitted scikit-learn tree"):
+        pk.PrunedTreeClassifier(grower=pk.CostComplexityPruner()).fit(X, y)
+    with pytest.raises(ValueError, match="grower must not use class_weight"):
+        pk.PrunedTreeClassifier(grower=DecisionTreeClassifier(class_weight="balanced")
+                                ).fit(X, y)
+
+
+def test_the_former_keyword_estimator_of_the_cross_validated_pruner_is_grower(data):
+    X, y = data
+    grower = DecisionTreeClassifier(max_depth=3, random_state=0)
+    with pytest.warns(DeprecationWarning, match=r"^CrossValidatedCostComplexityPruner\(\): "
+                                                r"the parameter estimator is now called grower"):
+        pruner = pk.CrossValidatedCostComplexityPruner(estimator=grower)
+    assert pruner.grower is grower and "estimator" not in pruner.get_params()
+    with pytest.warns(DeprecationWarning, match=r"^cross_validate_alpha\(\): the parameter "
+                                                r"estimator is now called grower"):
+        old = pk.cross_validate_alpha(X, y, estimator=grower, cv=3)
+    assert old.error.tolist() == pk.cross_validate_alpha(X, y, grower, cv=3).error.tolist()
 
 
 def test_grid_search_over_alpha_with_a_cost_complexity_pruner(data):

@@ -66,8 +66,11 @@ DISTRIBUTIONS = {d.name: d for d in (LIBRARY, BOOK)}
 #: The library's dependencies, each with the module it is imported as.
 CORE = {"numpy": "numpy", "scipy": "scipy", "scikit-learn": "sklearn",
         "matplotlib": "matplotlib"}
-#: The library's one extra, the optional solver of prunekit.optimal.
-LIBRARY_EXTRAS = {"optimal": {"pystreed": "pystreed"}}
+#: The library's extras: the optional solver of prunekit.optimal, and the tools the tests hand
+#: its trees to (prunekit.to_sklearn), which the library itself never imports.
+LIBRARY_EXTRAS = {"optimal": {"pystreed": "pystreed"},
+                  "test": {"shap": "shap", "skl2onnx": "skl2onnx", "onnxruntime": "onnxruntime",
+                           "dtreeviz": "dtreeviz"}}
 
 
 def copy_package_source(source: Path, distribution: Distribution = LIBRARY) -> Path:

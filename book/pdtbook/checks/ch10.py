@@ -529,7 +529,7 @@ def check_log_n_trees(log_n_trees: Callable) -> None:
     """Check Exercise 10.2 (b): ``log_n_trees(p, d)``, ln N(d) as a float for p >= 1, from
     d = 0 to d = 40 (relative tolerance 1e-9; each call has 10 seconds).
 
-    Before the cases of depth 40, the calls the function makes are counted at two depths: a
+    Before the cases deeper than 10, the calls the function makes are counted at two depths: a
     function that calls itself twice per level fails at once, with a hint naming the double
     recursion, instead of running out of time.
     """
@@ -537,16 +537,18 @@ def check_log_n_trees(log_n_trees: Callable) -> None:
     check = Checker("log_n_trees", log_n_trees)
     mistakes = mistake_variants(_log_count, _LOG_MISTAKES)
     small = [(p, d) for p, d in log_count_cases() if d <= 20]
+    deep = next(f"log_n_trees({p}, {d})" for p, d in log_count_cases() if d > 20)
     probed = False
     for p, d in log_count_cases():
         call = f"log_n_trees({p}, {d})"
-        if d > 20 and not probed:
-            # before the long cases: a double recursion would run for hours
+        if d > 10 and not probed:
+            # before the deeper cases: a double recursion takes seconds at d = 20 (more on a
+            # busy machine) and would run for hours at d = 40
             probed, doubling = True, _doubling_calls(log_n_trees)
             if doubling is not None:
                 fail(f"log_n_trees makes {doubling[1] / doubling[0]:.0f} times as many calls "
                      f"for d = 14 as for d = 10 ({doubling[0]:,} and {doubling[1]:,} calls of "
-                     f"Python functions, p = 3), so {call} would not finish.",
+                     f"Python functions, p = 3), so {deep} would not finish.",
                      DOUBLE_RECURSION_HINT)
         answer = check.call(p, d, label=call, seconds=10, slow_hint=EXACT_LOG_HINT)
         if d == 0 and isinstance(answer, (int, np.integer)) and \
