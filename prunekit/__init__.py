@@ -34,7 +34,13 @@ from prunekit.kearns_mansour_pruning import (
 )
 from prunekit.minimum_error_pruning import MinimumErrorPruner, minimum_error
 from prunekit.nobel_pruning import NobelPruner, best_pruning_by_size, nobel
-from prunekit.optimal import Binarization, binarize, optimal_tree, penalized_risk
+from prunekit.optimal import (
+    Binarization,
+    OptimalTreeClassifier,
+    binarize,
+    optimal_tree,
+    penalized_risk,
+)
 from prunekit.pessimistic_pruning import PessimisticPruner, pessimistic
 from prunekit.plotting import plot_tree
 from prunekit.pruner import HoldoutPruner, Pruner
@@ -55,7 +61,7 @@ __all__ = [
     "CriticalValuePruner", "ReducedErrorPruner", "ErrorBasedPruner", "PrunedTreeClassifier",
     "CrossValidatedCostComplexityPruner", "KearnsMansourPruner", "NobelPruner",
     "KReducedErrorPruner", "RademacherBoundPruner", "export_text", "to_sklearn",
-    "Binarization", "binarize", "optimal_tree", "penalized_risk",
+    "Binarization", "binarize", "optimal_tree", "OptimalTreeClassifier", "penalized_risk",
     "bounds", "datasets", "growing", "optimal", "plotting", "plot_tree",
 ]
 

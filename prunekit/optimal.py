@@ -35,6 +35,7 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
 
 from prunekit.validation import (
     as_array,
@@ -44,17 +45,29 @@ from prunekit.validation import (
     check_samples,
 )
 from prunekit._deprecation import moved_names, renamed_parameter
+from prunekit._parameters import checked_where_used, constraint, optional, validate_parameters
 from prunekit.cost_complexity_pruning import leaf_risks
 from prunekit.growing import _check_growing_data, _TreeBuilder, midpoints
 from prunekit.error_based_pruning import check_confidence, estimated_errors
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _sklearn_feature_names, check_tree
 
-__all__ = ["OPTIMAL_RISKS", "SOLVERS", "OutOfTimeError", "Binarization", "binarize",
-           "penalized_risk", "optimal_tree", "dynamic_program_optimal_tree",
+__all__ = ["OPTIMAL_RISKS", "SOLVERS", "STREED_BYTES_PER_PAIR", "DEFAULT_MEMORY_LIMIT",
+           "OutOfTimeError", "Binarization", "binarize", "streed_memory",
+           "penalized_risk", "optimal_tree", "OptimalTreeClassifier",
+           "dynamic_program_optimal_tree",
            "exhaustive_optimal_tree", "count_trees", "count_branches"]
 
 OPTIMAL_RISKS = ("error", "pessimistic")
 SOLVERS = ("streed", "dp")
+
+#: Bytes STreeD (pystreed 1.4.0) takes per pair of binary features and per class, at any
+#: depth >= 1: its depth-two solver counts every pair. The peak memory of a solve above that
+#: of the same process without it, over F^2 K, was 83 and 77 on breast cancer (K = 2,
+#: F = 960 and 1,920) and 74 and 53 on digits (K = 10, F = 182 and 319), measured by
+#: ``python benchmarks/bench_streed_memory.py``; 96 bounds them all.
+STREED_BYTES_PER_PAIR = 96
+#: The default ``memory_limit`` of :func:`optimal_tree`: 4 GiB.
+DEFAULT_MEMORY_LIMIT = 4 * 2**30
 
 # Renamed in 0.3 (removed in 0.4): the leaf risk was called "objective", as a leaf's risk is
 # "risk" in cost-complexity pruning.
@@ -646,10 +659,44 @@ def _streed(B, codes, max_depth, alpha, time_limit):
     return True, bool(solver.fit_result.is_optimal()), convert(solver.tree_)
 
 
+def streed_memory(n_binary: int, n_classes: int) -> int:
+    """Estimated bytes STreeD needs for ``n_binary`` binary features and ``n_classes``
+    classes: :data:`STREED_BYTES_PER_PAIR` n_binary^2 n_classes.
+
+    Examples
+    --------
+    Breast cancer with every threshold (15,310 binary features, two classes), which no
+    machine of 24 GB solves, against 16 thresholds per feature:
+
+    >>> f"{streed_memory(15_310, 2) / 2**30:.1f} GiB"
+    '41.9 GiB'
+    >>> f"{streed_memory(480, 2) / 2**20:.0f} MiB"
+    '42 MiB'
+    """
+    n_binary = check_count(n_binary, "n_binary")
+    n_classes = check_count(n_classes, "n_classes")
+    return STREED_BYTES_PER_PAIR * n_binary * n_binary * n_classes
+
+
+def _check_memory(n_binary: int, n_classes: int, memory_limit) -> None:
+    """Refuse, before STreeD starts, a problem whose estimate exceeds ``memory_limit``."""
+    if memory_limit is None:
+        return
+    memory_limit = check_real(memory_limit, "memory_limit", minimum=0)
+    needed = streed_memory(n_binary, n_classes)
+    if needed > memory_limit:
+        raise MemoryError(
+            f"STreeD would need about {needed / 2**30:.1f} GiB for {n_binary:,} binary "
+            f"features and {n_classes} classes ({STREED_BYTES_PER_PAIR} bytes x features^2 x "
+            f"classes), more than memory_limit={memory_limit / 2**30:.1f} GiB: lower "
+            "max_thresholds (thresholds per feature) or raise memory_limit (bytes; None "
+            "removes the check).")
+
+
 @_renamed_objective
 def optimal_tree(X, y, *, max_depth, alpha, risk="error", solver="streed",
                  time_limit=60.0, confidence=0.25, max_thresholds=None,
-                 binarization=None) -> Tree:
+                 binarization=None, memory_limit=DEFAULT_MEMORY_LIMIT) -> Tree:
     """The tree of depth <= max_depth of smallest R_alpha over threshold splits of X.
 
     The features are binarised (:func:`binarize`), a solver finds a tree on the binary
@@ -691,6 +738,11 @@ def optimal_tree(X, y, *, max_depth, alpha, risk="error", solver="streed",
         Thresholds per feature (see :func:`binarize`); None keeps every candidate.
     binarization : Binarization, optional
         Binary features to use instead (e.g. shared with a greedy tree being compared).
+    memory_limit : float or None, default 4 GiB
+        Bytes STreeD may take: a problem whose estimate (:func:`streed_memory`) is larger is
+        refused before the solver starts, with a ``MemoryError`` that says what to lower
+        (every candidate threshold of a few hundred examples easily asks for tens of GB).
+        None removes the check. ``time_limit`` does not bound memory.
 
     Returns
     -------
@@ -732,6 +784,7 @@ def optimal_tree(X, y, *, max_depth, alpha, risk="error", solver="streed",
         structure = _dynamic_program(sample, max_depth, alpha, risk, confidence,
                                      time_limit)
         return _build(structure, sample, classes, B.shape[1], binarization)
+    _check_memory(B.shape[1], len(classes), memory_limit)
     found_any, proven, structure = _streed(B, codes, max_depth, alpha, time_limit)
     found = None
     if found_any:
@@ -743,3 +796,168 @@ def optimal_tree(X, y, *, max_depth, alpha, risk="error", solver="streed",
             "max_depth or use fewer thresholds (max_thresholds). The best tree found, not "
             "proven optimal, is this error's attribute tree.", tree=found)
     return found
+
+
+# ---------------------------------------------------------------------- the estimator
+class OptimalTreeClassifier(ClassifierMixin, BaseEstimator):
+    """The tree of depth <= max_depth of smallest R_alpha, as a scikit-learn classifier.
+
+    :func:`optimal_tree` behind scikit-learn's interface, so that pipelines, cross-validation
+    and ``GridSearchCV`` (over ``alpha`` and ``max_depth``, typically) take it. Unlike
+    :func:`optimal_tree`, the number of thresholds per feature has a bounded default: every
+    candidate threshold of a few hundred examples makes thousands of binary features, and
+    STreeD's memory grows with their square (:func:`streed_memory`).
+
+    Parameters
+    ----------
+    max_depth : int, default 3
+        Largest depth, 0 to 20.
+    alpha : float, default 0.01
+        Cost per leaf in units of the training error rate (:func:`optimal_tree`): a split is
+        made only when it removes more than ``alpha`` of the training errors per leaf added.
+    risk : {"error", "pessimistic"}, default "error"
+        The leaf risk (``"pessimistic"`` needs ``solver="dp"``).
+    solver : {"streed", "dp"}, default "streed"
+        STreeD (``pip install 'prunekit[optimal]'``) or the pure-Python dynamic program.
+    max_thresholds : int or None, default 16
+        Thresholds per feature (:func:`binarize`); None keeps every candidate.
+    time_limit : float, default 60
+        Seconds the solver may take; ``fit`` raises :class:`OutOfTimeError` when it cannot
+        prove a tree optimal in time.
+    confidence : float, default 0.25
+        C4.5's CF, for ``risk="pessimistic"``.
+    memory_limit : float or None, default 4 GiB
+        Bytes STreeD may take (:func:`optimal_tree`); ``fit`` refuses a larger problem with
+        a ``MemoryError`` before the solver starts.
+
+    Attributes
+    ----------
+    tree_ : Tree
+        The optimal tree, with the class counts of the training data.
+    classes_ : ndarray
+    n_features_in_ : int
+    feature_names_in_ : ndarray of str
+        The column names of ``X`` when it was a DataFrame with string column names.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> clf = pk.OptimalTreeClassifier(max_depth=2, alpha=0.01).fit(X, y)
+    >>> clf.get_n_leaves(), round(clf.score(X, y), 3)
+    (3, 0.951)
+    """
+
+    _parameter_checks = {
+        "max_depth": checked_where_used, "alpha": checked_where_used,
+        "risk": constraint(check_choice, options=OPTIMAL_RISKS),
+        "solver": constraint(check_choice, options=SOLVERS),
+        "max_thresholds": optional(constraint(check_count, minimum=1)),
+        "time_limit": checked_where_used, "confidence": checked_where_used,
+        "memory_limit": optional(constraint(check_real, minimum=0)),
+    }
+
+    def __init__(self, *, max_depth=3, alpha=0.01, risk="error", solver="streed",
+                 max_thresholds=16, time_limit=60.0, confidence=0.25,
+                 memory_limit=DEFAULT_MEMORY_LIMIT):
+        self.max_depth = max_depth
+        self.alpha = alpha
+        self.risk = risk
+        self.solver = solver
+        self.max_thresholds = max_thresholds
+        self.time_limit = time_limit
+        self.confidence = confidence
+        self.memory_limit = memory_limit
+
+    def fit(self, X, y):
+        """Find the optimal tree on ``(X, y)``.
+
+        Parameters
+        ----------
+        X : array-like of shape (m, d)
+            Finite numbers; a pandas DataFrame keeps its column names.
+        y : array-like of shape (m,)
+            Class labels.
+
+        Returns
+        -------
+        self
+        """
+        from sklearn.utils.multiclass import check_classification_targets
+        from sklearn.utils.validation import validate_data
+
+        params = validate_parameters(type(self).__name__, self._parameter_checks,
+                                     self.get_params(deep=False))
+        X, y = validate_data(self, X, y)
+        check_classification_targets(y)
+        classes = np.unique(y)
+        if len(classes) == 1 or np.ptp(X, axis=0).max(initial=0) == 0:
+            # one class, or no threshold splits X: the only tree is a single leaf
+            counts = np.bincount(np.searchsorted(classes, y), minlength=len(classes))
+            tree = Tree([-1], [-1], counts[None, :], feature=[-1], threshold=[np.nan],
+                        classes=classes, n_features=X.shape[1])
+        else:
+            binarization = binarize(X, max_thresholds=params["max_thresholds"])
+            tree = optimal_tree(X, y, max_depth=self.max_depth, alpha=self.alpha,
+                                risk=params["risk"], solver=params["solver"],
+                                time_limit=self.time_limit, confidence=self.confidence,
+                                binarization=binarization,
+                                memory_limit=params["memory_limit"])
+        names = getattr(self, "feature_names_in_", None)
+        self.tree_ = tree if names is None else tree.with_feature_names(
+            [str(n) for n in names])
+        self.classes_ = np.array(tree.classes_)
+        return self
+
+    def _checked(self, X):
+        from sklearn.utils.validation import check_is_fitted, validate_data
+
+        check_is_fitted(self)
+        return validate_data(self, X, reset=False)
+
+    def predict(self, X):
+        """Class labels predicted by the tree."""
+        X = self._checked(X)
+        return self.tree_.predict(X)
+
+    def predict_proba(self, X):
+        """Class frequencies of the training data at the leaf each row reaches."""
+        from prunekit.estimator import _leaf_probabilities
+
+        X = self._checked(X)
+        return _leaf_probabilities(Pruning.full(self.tree_))[self.tree_.apply(X)]
+
+    def apply(self, X) -> np.ndarray:
+        """Index, in ``tree_``, of the leaf each row of ``X`` reaches."""
+        X = self._checked(X)
+        return self.tree_.apply(X)
+
+    def get_depth(self) -> int:
+        """Depth of the tree (0 for a single leaf)."""
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(self)
+        return self.tree_.max_depth
+
+    def get_n_leaves(self) -> int:
+        """Number of leaves of the tree."""
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(self)
+        return self.tree_.n_leaves
+
+    def to_sklearn(self):
+        """The tree as a fitted ``sklearn.tree.DecisionTreeClassifier``
+        (:func:`prunekit.export.to_sklearn`)."""
+        from sklearn.utils.validation import check_is_fitted
+
+        from prunekit.export import to_sklearn
+
+        check_is_fitted(self)
+        return to_sklearn(self.tree_)
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = False
+        return tags

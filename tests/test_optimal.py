@@ -463,3 +463,49 @@ def test_the_former_constant_objectives_is_optimal_risks_until_0_4():
         assert optimal.OBJECTIVES is optimal.OPTIMAL_RISKS
     with pytest.raises(AttributeError, match="no attribute 'OBJECTIVE'"):
         optimal.OBJECTIVE                                               # noqa: B018
+
+
+# ---------------------------------------------------------------------- memory and the estimator
+def test_a_problem_too_large_for_memory_is_refused_before_the_solver_starts():
+    """Breast cancer with every threshold at depth 2 once took 11.7 GB and died."""
+    X, y = load_breast_cancer(return_X_y=True)
+    with pytest.raises(MemoryError, match=r"about 41.9 GiB for 15,310 binary features and 2 "
+                                          r"classes .* lower max_thresholds"):
+        pk.optimal_tree(X, y, max_depth=2, alpha=0.01)
+    with pytest.raises(MemoryError, match="memory_limit=0.0 GiB"):
+        pk.optimal_tree(X, y, max_depth=2, alpha=0.01, max_thresholds=2, memory_limit=0)
+    with pytest.raises(ValueError, match="memory_limit must be >= 0"):
+        pk.optimal_tree(X, y, max_depth=2, alpha=0.01, max_thresholds=2, memory_limit=-1)
+
+
+@pytest.mark.skipif(not HAS_STREED, reason="needs STreeD: pip install pystreed")
+def test_the_optimal_tree_classifier_is_optimal_tree_behind_scikit_learns_interface():
+    from sklearn.model_selection import GridSearchCV
+
+    X, y = load_breast_cancer(return_X_y=True, as_frame=True)
+    clf = pk.OptimalTreeClassifier(max_depth=2, alpha=0.005, max_thresholds=8).fit(X, y)
+    tree = pk.optimal_tree(X, y, max_depth=2, alpha=0.005, max_thresholds=8)
+    assert clf.tree_ == tree and clf.tree_.feature_names == tuple(X.columns)
+    assert np.array_equal(clf.predict(X), tree.predict(X))
+    proba = clf.predict_proba(X)
+    assert np.array_equal(clf.classes_[proba.argmax(axis=1)], clf.predict(X))
+    assert (clf.get_depth(), clf.get_n_leaves()) == (tree.max_depth, tree.n_leaves)
+    assert np.array_equal(clf.to_sklearn().predict(X), clf.predict(X))
+    search = GridSearchCV(pk.OptimalTreeClassifier(max_thresholds=4),
+                          {"max_depth": [1, 2], "alpha": [0.001, 0.02]}, cv=3).fit(X, y)
+    assert search.best_params_["max_depth"] in (1, 2)
+    with pytest.raises(MemoryError, match="lower max_thresholds"):
+        pk.OptimalTreeClassifier(max_thresholds=None).fit(X, y)
+    with pytest.raises(ValueError, match="solver must be one of"):
+        pk.OptimalTreeClassifier(solver="cplex").fit(X, y)
+
+
+@pytest.mark.skipif(not HAS_STREED, reason="needs STreeD: pip install pystreed")
+@pytest.mark.parametrize("options", [{}, {"solver": "dp", "risk": "pessimistic",
+                                          "max_depth": 2, "max_thresholds": 4}])
+def test_scikit_learn_estimator_checks_of_the_optimal_tree_classifier(options):
+    from sklearn.utils.estimator_checks import check_estimator
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        check_estimator(pk.OptimalTreeClassifier(**options))
