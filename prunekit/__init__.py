@@ -25,6 +25,7 @@ from prunekit.critical_value_pruning import (
 from prunekit.error_based_pruning import ErrorBasedPruner, error_based, error_based_raising
 from prunekit.estimator import PrunedTreeClassifier
 from prunekit.export import export_text, to_sklearn
+from prunekit.forest import prune_forest
 from prunekit.growing import grow_tree, id3
 from prunekit.k_reduced_error_pruning import KReducedErrorPruner, k_reduced_error
 from prunekit.kearns_mansour_pruning import (
@@ -60,7 +61,7 @@ __all__ = [
     "Pruner", "HoldoutPruner", "CostComplexityPruner", "PessimisticPruner", "MinimumErrorPruner",
     "CriticalValuePruner", "ReducedErrorPruner", "ErrorBasedPruner", "PrunedTreeClassifier",
     "CrossValidatedCostComplexityPruner", "KearnsMansourPruner", "NobelPruner",
-    "KReducedErrorPruner", "RademacherBoundPruner", "export_text", "to_sklearn",
+    "KReducedErrorPruner", "RademacherBoundPruner", "export_text", "to_sklearn", "prune_forest",
     "Binarization", "binarize", "optimal_tree", "OptimalTreeClassifier", "penalized_risk",
     "bounds", "datasets", "growing", "optimal", "plotting", "plot_tree",
 ]

@@ -1,0 +1,138 @@
+"""The trees of a fitted scikit-learn forest, each pruned by a prunekit pruner.
+
+A random forest averages trees grown to purity on bootstrap samples (Breiman 2001). Pruning
+them makes a smaller forest; :func:`prune_forest` prunes each tree on its own samples, with
+nothing private of scikit-learn: a tree's bootstrap rows are the forest's public
+``estimators_samples_``, and the rows it never saw (its *out-of-bag* examples) are an
+independent pruning sample for the pruners that need one. The pruned trees go back into a
+copy of the forest (:func:`prunekit.export.to_sklearn`), which then predicts as they vote.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from prunekit.cost_complexity_pruning import _check_grower
+from prunekit.export import to_sklearn
+from prunekit.pruner import Pruner
+from prunekit.reduced_error_pruning import ReducedErrorPruner
+from prunekit.tree import Tree
+from prunekit.validation import check_labels, check_samples
+
+__all__ = ["prune_forest"]
+
+
+def _check_forest(forest):
+    """A fitted single-output scikit-learn forest classifier without class weights."""
+    from sklearn.ensemble import ExtraTreesClassifier, RandomForestClassifier
+    from sklearn.utils.validation import check_is_fitted
+
+    if not isinstance(forest, (RandomForestClassifier, ExtraTreesClassifier)):
+        raise TypeError("forest must be a fitted scikit-learn forest classifier "
+                        "(RandomForestClassifier or ExtraTreesClassifier), got "
+                        f"{type(forest).__name__}.")
+    check_is_fitted(forest)
+    if forest.n_outputs_ != 1:
+        raise ValueError("forest was fitted on several outputs; prunekit prunes trees of one.")
+    if forest.class_weight is not None:
+        raise ValueError("forest must not use class_weight: a prunekit Tree counts examples, "
+                         "see Tree.from_sklearn.")
+    return forest
+
+
+def prune_forest(forest, X, y, *, pruner=None):
+    """A copy of a fitted forest with every tree pruned by ``pruner``.
+
+    Tree i is converted with the rows it was grown on (``forest.estimators_samples_[i]``,
+    repeated as the bootstrap drew them, so its counts are the forest's) and pruned: a pruner
+    that needs an independent pruning sample (a :class:`~prunekit.HoldoutPruner`) is given
+    the tree's out-of-bag rows; any other is given its bootstrap rows and, when it grows
+    trees of its own (:class:`~prunekit.CrossValidatedCostComplexityPruner`), the tree's own
+    scikit-learn settings as its grower.
+
+    Parameters
+    ----------
+    forest : RandomForestClassifier or ExtraTreesClassifier
+        Fitted on ``(X, y)``, without ``class_weight``.
+    X : array-like of shape (m, d)
+        The data the forest was fitted on.
+    y : array-like of shape (m,)
+        Its labels.
+    pruner : Pruner or None, default None
+        None: ``ReducedErrorPruner()``, reduced-error pruning on the out-of-bag rows.
+
+    Returns
+    -------
+    forest
+        A deep copy of ``forest`` whose ``estimators_`` are the pruned trees, as fitted
+        ``DecisionTreeClassifier`` objects with the original trees' parameters; its
+        ``predict_proba`` is the mean of theirs, as for any forest.
+
+    Raises
+    ------
+    ValueError
+        For a pruner that needs a pruning sample when the forest has no out-of-bag rows
+        (``bootstrap=False``, ExtraTreesClassifier's default): give a pruner that judges
+        the tree on its growing sample, such as ``ErrorBasedPruner()``.
+
+    Notes
+    -----
+    Cross-validation on a bootstrap sample is optimistic: a row drawn twice can fall in a
+    training fold and in the test fold. For a forest, the default (the out-of-bag rows) or
+    a fixed alpha (``CostComplexityPruner``) is the safer choice.
+
+    Examples
+    --------
+    >>> import prunekit as pk
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.ensemble import RandomForestClassifier
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> forest = RandomForestClassifier(n_estimators=10, random_state=0)
+    >>> forest = forest.fit(X, y)
+    >>> pruned = pk.prune_forest(forest, X, y)
+    >>> def leaves(f):
+    ...     return sum(int(t.get_n_leaves()) for t in f.estimators_)
+    >>> leaves(forest), leaves(pruned)
+    (237, 107)
+    """
+    from sklearn.base import clone
+
+    forest = _check_forest(forest)
+    X = check_samples(X, forest.n_features_in_, name="X")
+    y = check_labels(y, X.shape[0], name="y")
+    unknown = ~np.isin(y, forest.classes_)
+    if unknown.any():
+        raise ValueError(f"y holds labels the forest was not fitted on, e.g. "
+                         f"{y[unknown][0]!r}: give the data it was fitted on.")
+    if pruner is None:
+        pruner = ReducedErrorPruner()
+    if not isinstance(pruner, Pruner):
+        raise TypeError(f"pruner must be a prunekit Pruner (e.g. ReducedErrorPruner()), got "
+                        f"{type(pruner).__name__}.")
+    pruner._check_parameters()
+    holdout = pruner.uses_pruning_sample()
+    codes = np.searchsorted(forest.classes_, y).astype(np.float64)   # as the trees saw y
+    pruned = copy.deepcopy(forest)
+    for i, (estimator, rows) in enumerate(zip(forest.estimators_, forest.estimators_samples_)):
+        X_grow, y_grow = X[rows], codes[rows]
+        tree = Tree.from_sklearn(estimator, X_grow, y_grow)
+        grower = _check_grower(clone(estimator))
+        tree = pruner.restructure(tree, X_grow, y_grow)
+        if holdout:
+            out_of_bag = np.ones(len(y), dtype=bool)
+            out_of_bag[rows] = False
+            if not out_of_bag.any():
+                raise ValueError(
+                    f"{type(pruner).__name__} prunes on a sample the tree was not grown on, "
+                    f"and tree {i} of the forest saw every row (bootstrap=False, or "
+                    "max_samples too large): give a pruner that judges a tree on its growing "
+                    "sample, such as ErrorBasedPruner() or CostComplexityPruner(alpha=...).")
+            pruning = pruner._prune_grown(tree, X[out_of_bag], codes[out_of_bag], grower)
+        else:
+            pruning = pruner._prune_grown(tree, X_grow, y_grow, grower)
+        replacement = to_sklearn(pruning)
+        replacement.set_params(**estimator.get_params())
+        pruned.estimators_[i] = replacement
+    return pruned
