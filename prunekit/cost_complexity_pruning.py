@@ -393,8 +393,8 @@ _renamed_estimator = renamed_parameter("estimator", "grower")
 
 
 @_renamed_estimator
-def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error",
-                         random_state=0) -> AlphaSelection:
+def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error", scoring=None,
+                         n_jobs=None, random_state=0) -> AlphaSelection:
     """Choose alpha by V-fold cross-validation, as Breiman et al. (1984, Sec. 3.4.2) do.
 
     Grow a tree on all of (X, y) and compute its path alpha_1 = 0 < alpha_2 < ... < alpha_K.
@@ -417,6 +417,15 @@ def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error",
         Number of folds, at least 2 and at most m (stratified, shuffled with
         ``random_state``), or a splitter object.
     risk : {"error", "impurity"}, default "error"
+    scoring : str, callable or None, default None
+        None: Breiman's estimate, the errors counted over all folds. Otherwise a
+        scikit-learn scorer (a name such as ``"balanced_accuracy"``, or a callable
+        ``scorer(estimator, X, y)``), computed on each fold for every step's tree (given as
+        a scikit-learn tree, :func:`prunekit.to_sklearn`); the selection's ``error`` is then
+        1 minus the mean score over the folds, and its standard error the folds' standard
+        deviation over sqrt(V).
+    n_jobs : int or None, default None
+        Folds grown and scored in parallel (joblib; None is one, -1 every core).
     random_state : int, default 0
 
     Returns
@@ -438,32 +447,85 @@ def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error",
     [9, 7]
     """
     risk = check_choice(risk, "risk", RISKS)
+    scorer = _check_scoring(scoring)
+    n_jobs = _check_n_jobs(n_jobs)
     random_state = random_state_for_scikit_learn(random_state)
     X, y = _labelled_sample(X, y)
     grower = _grower_or_default(_check_grower(grower), random_state)
     folds = _splitter(cv, y, random_state)
     path = cost_complexity_path(_grow(grower, X, y), risk)
-    return _cross_validated(path, X, y, grower, folds)
+    return _cross_validated(path, X, y, grower, folds, scorer, n_jobs)
 
 
-def _cross_validated(path: CostComplexityPath, X, y, grower, folds) -> AlphaSelection:
+def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scorer=None,
+                     n_jobs=None) -> AlphaSelection:
     """The V-fold cross-validated error of every step of ``path`` (Breiman et al. 1984,
     Sec. 3.4.2), the path of the tree ``grower`` grows on all of the checked sample
-    ``(X, y)``; ``folds`` is a scikit-learn splitter. The one implementation of
-    :func:`cross_validate_alpha`, which grows that tree, and of
-    :class:`CrossValidatedCostComplexityPruner`, which is given it."""
+    ``(X, y)``; ``folds`` is a scikit-learn splitter, ``scorer`` None (errors counted) or a
+    scikit-learn scorer. The one implementation of :func:`cross_validate_alpha`, which grows
+    that tree, and of :class:`CrossValidatedCostComplexityPruner`, which is given it."""
+    from joblib import Parallel, delayed
+
     betas = np.append(np.sqrt(path.alphas[:-1] * path.alphas[1:]), np.inf)
-    errors = np.zeros(len(path))
-    for train, test in folds.split(X, y):
-        fold_path = cost_complexity_path(_grow(grower, X[train], y[train]), path.risk)
-        steps = np.searchsorted(fold_path.alphas, betas, side="right") - 1
-        tree = fold_path.tree
-        known = np.isin(y[test], tree.classes_)
-        errors += np.count_nonzero(~known)
-        if known.any():
-            fold_errors = fold_path.errors(tree.node_counts(X[test][known], y[test][known]))
-            errors += fold_errors[steps]
-    return _selection(path, betas, errors, len(y), "CV")
+    per_fold = Parallel(n_jobs=n_jobs)(
+        delayed(_fold_result)(X, y, train, test, grower, path.risk, betas, scorer)
+        for train, test in folds.split(X, y))
+    if scorer is None:
+        return _selection(path, betas, np.sum(per_fold, axis=0), len(y), "CV")
+    scores = np.array(per_fold)                              # (folds, steps)
+    error = 1 - scores.mean(axis=0)
+    standard_error = scores.std(axis=0, ddof=1) / np.sqrt(len(scores))
+    best, one_se = choose_steps(error, standard_error)
+    name = getattr(scorer, "_score_func", None)
+    name = "CV score" if name is None else f"CV {name.__name__}"
+    return AlphaSelection(path, betas, error, standard_error, best, one_se, name)
+
+
+def _fold_result(X, y, train, test, grower, risk, betas, scorer) -> np.ndarray:
+    """One fold: the test errors of every step (betas), or with ``scorer`` their scores."""
+    from prunekit.export import to_sklearn
+
+    fold_path = cost_complexity_path(_grow(grower, X[train], y[train]), risk)
+    steps = np.searchsorted(fold_path.alphas, betas, side="right") - 1
+    tree = fold_path.tree
+    if scorer is not None:
+        score = {step: scorer(to_sklearn(fold_path.pruning(step)), X[test], y[test])
+                 for step in np.unique(steps)}
+        return np.array([score[step] for step in steps], dtype=np.float64)
+    known = np.isin(y[test], tree.classes_)
+    errors = np.full(len(betas), np.count_nonzero(~known), dtype=np.float64)
+    if known.any():
+        fold_errors = fold_path.errors(tree.node_counts(X[test][known], y[test][known]))
+        errors += fold_errors[steps]
+    return errors
+
+
+def _check_scoring(scoring, name: str = "scoring"):
+    """None, or a scikit-learn scorer from a scorer name or a callable."""
+    from sklearn.metrics import get_scorer, get_scorer_names
+
+    if scoring is None:
+        return None
+    if isinstance(scoring, str):
+        if scoring not in get_scorer_names():
+            raise ValueError(f"{name} must be None, a callable or one of scikit-learn's "
+                             f"scorer names (sklearn.metrics.get_scorer_names()), such as "
+                             f"'accuracy' or 'balanced_accuracy'; got {scoring!r}.")
+        return get_scorer(scoring)
+    if callable(scoring):
+        return scoring
+    raise TypeError(f"{name} must be None, a scorer name or a callable scorer(estimator, X, "
+                    f"y), got {type(scoring).__name__}.")
+
+
+def _check_n_jobs(n_jobs, name: str = "n_jobs"):
+    """None, or a nonzero int (joblib's convention: -1 for every core)."""
+    if n_jobs is None:
+        return None
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, numbers.Integral) or n_jobs == 0:
+        raise ValueError(f"{name} must be None or a nonzero int (-1: every core), got "
+                         f"{n_jobs!r}.")
+    return int(n_jobs)
 
 
 def _labelled_sample(X, y, names=("X", "y")):
@@ -636,12 +698,22 @@ class CrossValidatedCostComplexityPruner(Pruner):
         Number of folds (stratified, shuffled with ``random_state``), at least 2, or a
         splitter object. When no class has ``cv`` examples, fewer folds are used, with a
         warning; with no class of two examples, alpha is 0.
-    rule : {{"1-SE", "0-SE"}}, default "1-SE"
-        ``"1-SE"``: the smallest tree whose cross-validated error is within one standard
-        error of the smallest (Breiman et al.'s rule, the one rpart's documentation
-        recommends); ``"0-SE"``: the tree of smallest cross-validated error.
+    rule : {{"0-SE", "1-SE"}}, default "0-SE"
+        ``"0-SE"``: the tree of smallest cross-validated error; ``"1-SE"``: the smallest tree
+        whose cross-validated error is within one standard error of the smallest (Breiman
+        et al.'s rule, the one rpart's documentation recommends). The default is the book's
+        evidence: over the 28 data sets of Chapter 9, the 0-SE rule was more accurate on 17,
+        as accurate on 11 and less accurate on none (Wilcoxon, Holm-adjusted p = 0.001; on
+        the 16 real data sets 14-2-0), for trees a little larger (19.2 % of the unpruned
+        tree's leaves on average, against 15.8 %). Choose ``"1-SE"`` for the smaller tree.
     risk : {{"error", "impurity"}}, default "error"
         The leaf risk R(t) (:func:`prunekit.cost_complexity_pruning.leaf_risks`).
+    scoring : str, callable or None, default None
+        What the folds estimate (:func:`prunekit.cross_validate_alpha`): None, the errors;
+        or any scikit-learn scorer, e.g. ``"balanced_accuracy"`` where the rare classes
+        matter.
+    n_jobs : int or None, default None
+        Folds grown and scored in parallel (joblib).
     random_state : int, RandomState or None, default None
         Seeds the folds; ``None`` takes the classifier's ``random_state``.
 
@@ -662,20 +734,24 @@ class CrossValidatedCostComplexityPruner(Pruner):
     >>> clf = pk.PrunedTreeClassifier(pruner=pruner, random_state=0)
     >>> clf = clf.fit(X, y)
     >>> clf.get_n_leaves(), round(clf.pruner_.alpha_, 4)
-    (7, 0.0026)
+    (9, 0.0018)
     """
 
     _function = staticmethod(cross_validate_alpha)
     _parameter_checks = {"grower": _check_grower, "cv": _check_folds,
                          "rule": constraint(check_choice, options=RULES),
-                         "risk": _CCP_PARAMETERS["risk"], "random_state": checked_where_used}
+                         "risk": _CCP_PARAMETERS["risk"], "scoring": _check_scoring,
+                         "n_jobs": _check_n_jobs, "random_state": checked_where_used}
 
     @_renamed_estimator
-    def __init__(self, *, grower=None, cv=10, rule="1-SE", risk="error", random_state=None):
+    def __init__(self, *, grower=None, cv=10, rule="0-SE", risk="error", scoring=None,
+                 n_jobs=None, random_state=None):
         self.grower = grower
         self.cv = cv
         self.rule = rule
         self.risk = risk
+        self.scoring = scoring
+        self.n_jobs = n_jobs
         self.random_state = random_state
 
     def prune(self, tree: Tree, X_prune, y_prune) -> Pruning:
@@ -717,7 +793,8 @@ class CrossValidatedCostComplexityPruner(Pruner):
         if tree.n_leaves == 1 or cv is None:       # nothing to choose, or no folds possible
             self.selection_, self.alpha_ = None, 0.0
         else:
-            selection = _cross_validated(path, X, y, grower, _splitter(cv, y, seed))
+            selection = _cross_validated(path, X, y, grower, _splitter(cv, y, seed),
+                                         checked["scoring"], checked["n_jobs"])
             self.selection_ = selection
             self.alpha_ = (selection.alpha_one_se if checked["rule"] == "1-SE"
                            else selection.alpha_best)

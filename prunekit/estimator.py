@@ -2,7 +2,8 @@
 
 ``PrunedTreeClassifier()`` grows a scikit-learn ``DecisionTreeClassifier`` and prunes it the
 way the book recommends: cost-complexity pruning with alpha chosen by 10-fold
-cross-validation and the 1-SE rule (:class:`~prunekit.CrossValidatedCostComplexityPruner`).
+cross-validation, the tree of smallest cross-validated error (the 0-SE rule,
+:class:`~prunekit.CrossValidatedCostComplexityPruner`).
 ``PrunedTreeClassifier(pruner=CostComplexityPruner(alpha=0.01))`` prunes at a fixed alpha
 instead; every pruner of the book has such a class, in the module of its method, beside its
 function (:class:`~prunekit.Pruner` and :class:`~prunekit.HoldoutPruner`, their base
@@ -86,7 +87,8 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         The pruning method. None, as scikit-learn's estimators do with their default
         objects, means a new ``CrossValidatedCostComplexityPruner()`` made at each ``fit``
         (so no classifier's default can be changed through another): cost-complexity
-        pruning with alpha chosen by 10-fold cross-validation and the 1-SE rule.
+        pruning with alpha chosen by 10-fold cross-validation and the 0-SE rule (the book's
+        recommendation, Chapter 9; ``set_params(pruner__rule="1-SE")`` for smaller trees).
         ``set_params(pruner__cv=...)`` (``pruner__rule``, ``pruner__risk``, so also
         ``GridSearchCV``) on a classifier with the default first gives it its own such
         pruner. To tune alpha yourself, pass ``CostComplexityPruner()`` and search

@@ -215,12 +215,12 @@ def to_sklearn(model):
     >>> clf = pk.PrunedTreeClassifier(random_state=0).fit(X, y)
     >>> sk = pk.to_sklearn(clf)
     >>> int(sk.get_n_leaves()), clf.get_n_leaves()
-    (6, 6)
+    (13, 13)
     >>> bool((sk.predict_proba(X) == clf.predict_proba(X)).all())
     True
     >>> print(export_text(sk, max_depth=0))
     |--- feature_20 <= 16.80
-    |   |--- truncated branch of depth 3
+    |   |--- truncated branch of depth 5
     |--- feature_20 >  16.80
     |   |--- truncated branch of depth 3
     <BLANKLINE>

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from sklearn.datasets import make_classification
+from sklearn.datasets import load_breast_cancer, make_classification
 from sklearn.model_selection import GridSearchCV, KFold, cross_val_score
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
@@ -217,3 +217,53 @@ def test_estimator_in_model_selection():
     np.testing.assert_array_equal(fitted.predict(X), fitted.pruning_.predict(X))
     with pytest.raises(TypeError, match="pruner must be a prunekit Pruner"):
         pk.PrunedTreeClassifier(pruner="ccp").fit(X, y)
+
+
+# ---------------------------------------------------------------------- scoring and n_jobs
+def test_any_scorer_can_choose_alpha():
+    """scoring=: each fold scores every step's tree; accuracy gives nearly Breiman's count
+    (the mean over folds weighs the folds equally), balanced accuracy keeps rare classes."""
+    from sklearn.metrics import balanced_accuracy_score, make_scorer
+
+    X, y = load_breast_cancer(return_X_y=True)
+    counted = pk.cross_validate_alpha(X, y, cv=5)
+    scored = pk.cross_validate_alpha(X, y, cv=5, scoring="accuracy")
+    assert np.allclose(scored.error, counted.error, atol=2e-3)
+    assert scored.method == "CV accuracy_score"
+    by_hand = pk.cross_validate_alpha(X, y, cv=5, scoring=make_scorer(balanced_accuracy_score))
+    named = pk.cross_validate_alpha(X, y, cv=5, scoring="balanced_accuracy")
+    assert by_hand.error.tolist() == named.error.tolist()
+    # with three folds of a rare class, balanced accuracy keeps the splits that find it
+    rng = np.random.default_rng(0)
+    X_rare = rng.normal(size=(600, 4))
+    y_rare = np.where((X_rare[:, 0] > 1.6) & (rng.random(600) < 0.8), 1, 0)
+    y_rare[rng.random(600) < 0.05] ^= 1
+    plain = pk.cross_validate_alpha(X_rare, y_rare, cv=3)
+    balanced = pk.cross_validate_alpha(X_rare, y_rare, cv=3, scoring="balanced_accuracy")
+    assert balanced.path.n_leaves[balanced.best] >= plain.path.n_leaves[plain.best]
+    assert np.all(balanced.standard_error >= 0)
+
+
+def test_parallel_folds_give_the_same_selection():
+    X, y = load_breast_cancer(return_X_y=True)
+    serial = pk.cross_validate_alpha(X, y, cv=4)
+    parallel = pk.cross_validate_alpha(X, y, cv=4, n_jobs=2)
+    assert serial.error.tolist() == parallel.error.tolist()
+    pruner = pk.CrossValidatedCostComplexityPruner(cv=4, n_jobs=2, scoring="balanced_accuracy")
+    model = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
+    assert model.pruner_.selection_.method == "CV balanced_accuracy_score"
+
+
+@pytest.mark.parametrize("options, error, match", [
+    (dict(scoring="acuracy"), ValueError, "scoring must be None, a callable or one of"),
+    (dict(scoring=3), TypeError, "scoring must be None, a scorer name or a callable"),
+    (dict(n_jobs=0), ValueError, "n_jobs must be None or a nonzero int"),
+    (dict(n_jobs=1.5), ValueError, "n_jobs must be None or a nonzero int"),
+])
+def test_bad_scoring_and_n_jobs(options, error, match):
+    X, y = load_breast_cancer(return_X_y=True)
+    with pytest.raises(error, match=match):
+        pk.cross_validate_alpha(X, y, cv=3, **options)
+    with pytest.raises(error, match=match):
+        pk.PrunedTreeClassifier(pruner=pk.CrossValidatedCostComplexityPruner(**options)
+                                ).fit(X, y)

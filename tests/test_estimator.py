@@ -73,16 +73,16 @@ def test_the_default_is_cost_complexity_with_alpha_by_cross_validation(data):
     assert model.pruner is None                           # fit does not change it
     selection = pk.cross_validate_alpha(X, y, DecisionTreeClassifier(random_state=0), cv=10,
                                         random_state=0)
-    assert model.pruner_.alpha_ == selection.alpha_one_se
+    assert model.pruner_.alpha_ == selection.alpha_best                   # the 0-SE rule
     assert model.pruner_.selection_.path.alphas.tolist() == selection.path.alphas.tolist()
-    assert model.pruning_ == pk.cost_complexity(model.tree_, selection.alpha_one_se)
-    zero_se = _fitted(pk.CrossValidatedCostComplexityPruner(rule="0-SE"), X, y)
-    assert zero_se.pruner_.alpha_ == selection.alpha_best
+    assert model.pruning_ == pk.cost_complexity(model.tree_, selection.alpha_best)
+    one_se = _fitted(pk.CrossValidatedCostComplexityPruner(rule="1-SE"), X, y)
+    assert one_se.pruner_.alpha_ == selection.alpha_one_se
     # the grower's settings reach the folds' trees
     shallow = _fitted(pk.CrossValidatedCostComplexityPruner(cv=5), X, y, max_depth=3)
     by_hand = pk.cross_validate_alpha(X, y, DecisionTreeClassifier(max_depth=3, random_state=0),
                                       cv=5, random_state=0)
-    assert shallow.pruner_.alpha_ == by_hand.alpha_one_se
+    assert shallow.pruner_.alpha_ == by_hand.alpha_best
 
 
 def test_the_default_fit_grows_the_tree_and_computes_its_path_once(data, monkeypatch):
@@ -116,7 +116,7 @@ def test_the_cross_validated_pruner_is_a_pruner_like_the_others(data):
     tree = pk.Tree.from_sklearn(clone(grower).fit(X, y), X, y)
     pruner = pk.CrossValidatedCostComplexityPruner(grower=grower, cv=5, random_state=1)
     selection = pk.cross_validate_alpha(X, y, grower, cv=5, random_state=1)
-    assert pruner.prune(tree, X, y) == pk.cost_complexity(tree, selection.alpha_one_se)
+    assert pruner.prune(tree, X, y) == pk.cost_complexity(tree, selection.alpha_best)
     assert pruner.selection_.error.tolist() == selection.error.tolist()
     assert pruner(tree, X, y) == pruner.prune(tree, X, y)
     with pytest.raises(ValueError, match="the sample tree was grown on, 400 examples; got 399"):
