@@ -157,8 +157,9 @@ class _TemplateState:
             current = node[active]
             moving = (self.left[current] != -1) & (current != stop)
             active, current = active[moving], current[moving]
-            goes_left = (self.X[rows[active], self.tree.feature[current]]
-                         <= self.tree.threshold[current])
+            value = self.X[rows[active], self.tree.feature[current]]
+            goes_left = (value <= self.tree.threshold[current]) | (
+                np.isnan(value) & self.tree.missing_go_to_left[current])
             node[active] = np.where(goes_left, self.left[current], self.right[current])
         return node
 
@@ -208,9 +209,12 @@ class _TemplateState:
         left = np.array([new.get(int(self.left[u]), -1) for u in old])
         right = np.array([new.get(int(self.right[u]), -1) for u in old])
         tree = self.tree
+        missing_go_to_left = tree.missing_go_to_left[old] & (left != -1)
         shell = Tree(left, right, np.zeros((len(old), tree.n_classes), int),
                      feature=tree.feature[old], threshold=tree.threshold[old],
-                     classes=tree.classes_, n_features=tree.n_features, dtype=tree.dtype)
+                     classes=tree.classes_, n_features=tree.n_features, dtype=tree.dtype,
+                     missing_go_to_left=missing_go_to_left)
         return Tree(left, right, shell.node_counts(X, y), feature=shell.feature,
                     threshold=shell.threshold, labels=self.labels[old], classes=tree.classes_,
-                    n_features=tree.n_features, criterion=tree.criterion, dtype=tree.dtype)
+                    n_features=tree.n_features, criterion=tree.criterion, dtype=tree.dtype,
+                    missing_go_to_left=missing_go_to_left)

@@ -464,12 +464,17 @@ def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scorer=None,
     ``(X, y)``; ``folds`` is a scikit-learn splitter, ``scorer`` None (errors counted) or a
     scikit-learn scorer. The one implementation of :func:`cross_validate_alpha`, which grows
     that tree, and of :class:`CrossValidatedCostComplexityPruner`, which is given it."""
-    from joblib import Parallel, delayed
-
     betas = np.append(np.sqrt(path.alphas[:-1] * path.alphas[1:]), np.inf)
-    per_fold = Parallel(n_jobs=n_jobs)(
-        delayed(_fold_result)(X, y, train, test, grower, path.risk, betas, scorer)
-        for train, test in folds.split(X, y))
+    arguments = [(X, y, train, test, grower, path.risk, betas, scorer)
+                 for train, test in folds.split(X, y)]
+    if n_jobs is None or n_jobs == 1:
+        # in this process, whatever joblib backend is active: the caller may itself be a
+        # task of a pool (a Dask worker of the book's study), which must not wait on it
+        per_fold = [_fold_result(*args) for args in arguments]
+    else:
+        from joblib import Parallel, delayed
+
+        per_fold = Parallel(n_jobs=n_jobs)(delayed(_fold_result)(*args) for args in arguments)
     if scorer is None:
         return _selection(path, betas, np.sum(per_fold, axis=0), len(y), "CV")
     scores = np.array(per_fold)                              # (folds, steps)
@@ -529,10 +534,15 @@ def _check_n_jobs(n_jobs, name: str = "n_jobs"):
 
 
 def _labelled_sample(X, y, names=("X", "y")):
-    """The sample cross-validation splits, checked: finite numbers and class labels."""
+    """The sample cross-validation splits, checked: numbers (NaN for a missing value) and
+    class labels."""
     from sklearn.utils.multiclass import type_of_target
 
-    X = as_array(X, names[0], ndim=2, dtype="numeric", what="(n_samples, n_features)")
+    X = as_array(X, names[0], ndim=2, dtype="numeric", what="(n_samples, n_features)",
+                 finite=False)
+    if X.dtype.kind == "f" and np.isinf(X).any():
+        raise ValueError(f"{names[0]} contains infinity; every value must be finite or NaN (a "
+                         "missing value, which scikit-learn's growers handle).")
     y = check_labels(y, X.shape[0], name=names[1])
     kind = type_of_target(y)
     if kind not in ("binary", "multiclass"):

@@ -461,6 +461,7 @@ class _SubtreeRaising:
         # views: writing a node's children through left and right updates ``children``
         self.left, self.right = self.children[:, 0], self.children[:, 1]
         self.feature, self.threshold = tree.feature.copy(), tree.threshold.copy()
+        self.missing_left = tree.missing_go_to_left.copy()
         self.leaf = tree.is_leaf | _collapse_mask(tree)
         n_nodes = tree.n_nodes
         self.slot = np.zeros(n_nodes, dtype=np.intp)  # scratch space of route
@@ -510,7 +511,9 @@ class _SubtreeRaising:
                 self.slot[current] = np.arange(len(current))
                 passed.append(current[self.slot[current] == np.arange(len(current))])
             value = self.flat[row + self.feature[current]]
-            current = self.children[current, (value > self.threshold[current]).view(np.int8)]
+            goes_right = (value > self.threshold[current]) | (
+                np.isnan(value) & ~self.missing_left[current])
+            current = self.children[current, goes_right.view(np.int8)]
         return reached
 
     def layout(self, node: int, samples: np.ndarray, reached=None) -> None:
@@ -633,6 +636,7 @@ class _SubtreeRaising:
         if self.leaf[branch]:
             reached[:] = v
         self.feature[v], self.threshold[v] = self.feature[branch], self.threshold[branch]
+        self.missing_left[v] = self.missing_left[branch]
         self.left[v], self.right[v] = self.left[branch], self.right[branch]
         self.leaf[v] = self.leaf[branch]
         self.layout(v, samples, reached)
@@ -671,7 +675,8 @@ class _SubtreeRaising:
                     feature=np.where(inner, self.feature[nodes], -1),
                     threshold=np.where(inner, self.threshold[nodes], np.nan),
                     classes=tree.classes_, n_features=tree.n_features,
-                    criterion=tree.criterion, dtype=tree.dtype)
+                    criterion=tree.criterion, dtype=tree.dtype,
+                    missing_go_to_left=self.missing_left[nodes] & inner)
 
 
 def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
@@ -716,6 +721,11 @@ def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
 
     Notes
     -----
+    A missing value (NaN) follows :attr:`Tree.missing_go_to_left
+    <prunekit.Tree.missing_go_to_left>` when the examples are re-routed, as everywhere in
+    prunekit; C4.5 and J48 instead split such an example into fractions over the branches,
+    which prunekit does not do, so on data with missing values the tree is not J48's.
+
     The decisions are J48's, in an order that gives the same tree: all internal nodes of
     one depth at once, from the deepest level up (their subtrees are disjoint), and the
     subtrees raised at a level pruned again before the level above, by nested passes kept

@@ -137,8 +137,14 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
     precision the tree compares thresholds in), since the pruners count examples per node
     with prunekit's dense routing: m x d x 4 bytes. Predictions route it in blocks of rows.
 
+    Missing values (NaN) are handled as scikit-learn's trees handle them: the grower learns,
+    at each split, which child they go to (:attr:`Tree.missing_go_to_left
+    <prunekit.Tree.missing_go_to_left>`), and the pruning sample, the folds and every
+    prediction follow it; a split that saw none sends them to the child more growing
+    examples reached.
+
     Not supported, with an error that says what to do instead: sample weights (every pruner
-    counts misclassified examples) and missing values (every example must follow one branch).
+    counts misclassified examples).
 
     Examples
     --------
@@ -192,7 +198,7 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         Parameters
         ----------
         X : array-like or sparse matrix of shape (m, d)
-            Finite numbers; a pandas DataFrame keeps its column names.
+            Numbers, NaN for a missing value; a pandas DataFrame keeps its column names.
         y : array-like of shape (m,)
             Class labels.
         **fit_params
@@ -278,26 +284,20 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
 
     # ------------------------------------------------------------------ predicting
     def _check_finite(self, X) -> None:
-        """Refuse NaN and infinity, saying why and what to do."""
+        """Refuse infinity, saying where and what to do (NaN is a missing value)."""
         values = X.data if sparse.issparse(X) else X
-        if np.all(np.isfinite(values)):
+        if not np.isinf(values).any():
             return
         if sparse.issparse(X):
             X = X.tocsc()
-            column = int(np.searchsorted(X.indptr, np.flatnonzero(~np.isfinite(X.data))[0],
+            column = int(np.searchsorted(X.indptr, np.flatnonzero(np.isinf(X.data))[0],
                                          side="right") - 1)
         else:
-            column = int(np.flatnonzero(~np.all(np.isfinite(X), axis=0))[0])
+            column = int(np.flatnonzero(np.isinf(X).any(axis=0))[0])
         names = getattr(self, "feature_names_in_", None)
         where = f"column {column}" + ("" if names is None else f" ({names[column]!r})")
-        if np.isnan(values).any():
-            raise ValueError(
-                f"X contains NaN (a missing value) in {where}. PrunedTreeClassifier does not "
-                "handle missing values: every example must follow one branch at each split, "
-                "and the pruners count the examples at every node. Impute them first, e.g. "
-                "make_pipeline(SimpleImputer(), PrunedTreeClassifier()), or drop those rows.")
-        raise ValueError(f"X contains infinity in {where}; every value must be finite (clip "
-                         "or transform that column first).")
+        raise ValueError(f"X contains infinity in {where}; every value must be finite or NaN, "
+                         "a missing value (clip or transform that column first).")
 
     def _samples(self, X):
         check_is_fitted(self)
@@ -394,7 +394,7 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = False
+        tags.input_tags.allow_nan = True
         tags.input_tags.sparse = True
         tags.classifier_tags.poor_score = bool(getattr(self.pruner, "_poor_score", False))
         return tags

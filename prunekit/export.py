@@ -202,9 +202,10 @@ def to_sklearn(model):
     sample; a tree grown by prunekit's own growers compares in float64, and its thresholds
     are rounded down to float32, which keeps every sample of float32 numbers on its side.
 
-    Samples with missing values (NaN) go, at each split, to the child that more growing
-    examples reached, as scikit-learn sends them in a tree fitted without missing values.
-    The weighted counts are the counts: the growing examples have weight 1.
+    Samples with missing values (NaN) go where the tree sends them
+    (:attr:`Tree.missing_go_to_left <prunekit.Tree.missing_go_to_left>`: what a
+    scikit-learn grower learnt, or the child more growing examples reached). The weighted
+    counts are the counts: the growing examples have weight 1.
 
     Examples
     --------
@@ -248,14 +249,11 @@ def to_sklearn(model):
     else:
         impurity = counts_impurity(tree.counts, params["criterion"])
     n_samples = tree.counts.sum(axis=1)
-    goes_left = np.zeros(tree.n_nodes, dtype=bool)
-    inner = ~leaf
-    goes_left[inner] = n_samples[tree.left[inner]] > n_samples[tree.right[inner]]
     estimator = DecisionTreeClassifier(**params)
     estimator.tree_ = compiled_tree(
         left=tree.left, right=tree.right, feature=tree.feature,
         threshold=_float32_thresholds(tree), impurity=impurity, n_samples=n_samples,
-        missing_go_to_left=goes_left, value=value, n_features=tree.n_features,
+        missing_go_to_left=tree.missing_go_to_left, value=value, n_features=tree.n_features,
         max_depth=int(tree.depth.max()))
     estimator.classes_ = np.array(tree.classes_)
     estimator.n_classes_ = tree.n_classes

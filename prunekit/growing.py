@@ -234,7 +234,14 @@ class _TreeBuilder:
 
 
 def _check_growing_data(X, y, dtype=np.float64):
-    X = as_array(X, "X", ndim=2, dtype=dtype, what="(n_samples, n_features)")
+    X = as_array(X, "X", ndim=2, dtype=dtype, what="(n_samples, n_features)", finite=False)
+    if X.dtype.kind == "f" and np.isnan(X).any():
+        raise ValueError("X contains NaN (a missing value); prunekit's own growers split on "
+                         "numbers only. Grow with scikit-learn, which learns where missing "
+                         "values go (PrunedTreeClassifier does, or Tree.from_sklearn of a "
+                         "fitted DecisionTreeClassifier), or impute them first.")
+    if X.dtype.kind == "f" and np.isinf(X).any():
+        raise ValueError("X contains infinity; every value must be finite.")
     if X.shape[1] == 0:
         raise ValueError("X has 0 features; at least one is needed to grow a tree.")
     y = check_labels(y, X.shape[0])

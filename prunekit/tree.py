@@ -179,6 +179,10 @@ class Tree(_Immutable):
         Feature tested at each internal node, ``-1`` at leaves.
     threshold : ndarray of shape (n_nodes,)
         A sample goes left when ``x[feature] <= threshold``; ``nan`` at leaves.
+    missing_go_to_left : ndarray of bool, shape (n_nodes,)
+        Where a sample whose ``x[feature]`` is missing (NaN) goes at each internal node, as
+        in scikit-learn's trees (``False`` at leaves): what the grower learnt when it saw
+        missing values, and otherwise the child more growing examples reached.
     counts : ndarray of shape (n_nodes, n_classes)
         Class counts of the growing sample at every node.
     labels : ndarray of shape (n_nodes,)
@@ -224,7 +228,7 @@ class Tree(_Immutable):
     __slots__ = (
         "_left", "_right", "_feature", "_threshold", "_counts", "_labels", "_parent", "_depth",
         "_classes_", "n_features", "feature_names", "criterion", "_impurity", "_is_leaf", "_levels",
-        "_inner_levels", "_dtype", "_compiled",
+        "_inner_levels", "_dtype", "_compiled", "_missing_go_to_left",
     )
     left = _ArrayAttribute()
     right = _ArrayAttribute()
@@ -237,10 +241,11 @@ class Tree(_Immutable):
     classes_ = _ArrayAttribute()
     impurity = _ArrayAttribute()
     is_leaf = _ArrayAttribute()
+    missing_go_to_left = _ArrayAttribute()
 
     def __init__(self, left, right, counts, *, feature=None, threshold=None, labels=None,
                  classes=None, n_features=None, criterion=None, impurity=None,
-                 dtype=np.float64, compiled=None, feature_names=None):
+                 dtype=np.float64, compiled=None, feature_names=None, missing_go_to_left=None):
         left = _as_index_array(left, "left")
         right = _as_index_array(right, "right")
         n_nodes = len(left)
@@ -254,6 +259,8 @@ class Tree(_Immutable):
         _check_count_consistency(counts, left, right, is_leaf)
         n_classes = counts.shape[1]
         feature, threshold, n_features = _as_split_rules(feature, threshold, n_features, is_leaf)
+        missing_go_to_left = _as_missing_directions(missing_go_to_left, counts, left, right,
+                                                    is_leaf)
         feature_names = _as_feature_names(feature_names, n_features)
         labels = (np.argmax(counts, axis=1) if labels is None
                   else _as_labels(labels, n_nodes, n_classes))
@@ -277,7 +284,7 @@ class Tree(_Immutable):
         values = dict(
             left=left, right=right, feature=feature, threshold=threshold, counts=counts,
             labels=labels, parent=parent, depth=depth, classes_=classes, impurity=impurity,
-            is_leaf=is_leaf,
+            is_leaf=is_leaf, missing_go_to_left=missing_go_to_left,
         )
         for name, value in values.items():
             object.__setattr__(self, "_" + name, None if value is None else _frozen(value))
@@ -297,7 +304,8 @@ class Tree(_Immutable):
     # ------------------------------------------------------------------ constructors
     @classmethod
     def from_arrays(cls, left, right, counts, feature=None, threshold=None, *, labels=None,
-                    classes=None, n_features=None, feature_names=None) -> "Tree":
+                    classes=None, n_features=None, feature_names=None,
+                    missing_go_to_left=None) -> "Tree":
         """Build a tree from its arrays, e.g. a hand-built textbook example.
 
         Parameters
@@ -321,6 +329,10 @@ class Tree(_Immutable):
             Number of input features; default ``max(feature) + 1``.
         feature_names : sequence of str, optional
             One name per input feature; needs ``feature`` and ``threshold``.
+        missing_go_to_left : array-like of bool, shape (n_nodes,), optional
+            Where a missing value (NaN) of an internal node's feature goes; default: to the
+            child with more growing examples (the right one on ties), as scikit-learn sends
+            it at a split that saw no missing value.
 
         Examples
         --------
@@ -332,7 +344,8 @@ class Tree(_Immutable):
         (3, 2)
         """
         return cls(left, right, counts, feature=feature, threshold=threshold, labels=labels,
-                   classes=classes, n_features=n_features, feature_names=feature_names)
+                   classes=classes, n_features=n_features, feature_names=feature_names,
+                   missing_go_to_left=missing_go_to_left)
 
     @classmethod
     def from_sklearn(cls, estimator, X, y, classes=None) -> "Tree":
@@ -344,7 +357,8 @@ class Tree(_Immutable):
             A fitted single-output classification tree.
         X : array-like of shape (m, d)
             The growing sample (normally the data the estimator was fitted on); a pandas
-            DataFrame works too.
+            DataFrame works too. Missing values (NaN) go where the estimator learnt to send
+            them (its ``tree_.missing_go_to_left``).
         y : array-like of shape (m,)
             Its labels; every label must be one of ``estimator.classes_``.
         classes : array-like, optional
@@ -417,12 +431,13 @@ class Tree(_Immutable):
                 raise ValueError("classes must contain every label of estimator.classes_ "
                                  f"{estimator.classes_.tolist()!r}, got {classes.tolist()!r}.")
         feature_names = _sklearn_feature_names(estimator, X)
+        missing_go_to_left = np.asarray(sk.missing_go_to_left, dtype=bool)
         shell = cls(
             sk.children_left, sk.children_right, np.zeros((sk.node_count, len(classes)), int),
             feature=np.where(is_leaf, -1, sk.feature),
             threshold=np.where(is_leaf, np.nan, sk.threshold),
             classes=classes, n_features=estimator.n_features_in_,
-            dtype=np.float32,
+            dtype=np.float32, missing_go_to_left=missing_go_to_left,
         )
         counts = shell.node_counts(X, y)
         _check_estimator_proportions(estimator, counts, shell._classes_)
@@ -431,6 +446,7 @@ class Tree(_Immutable):
             classes=shell.classes_, n_features=shell.n_features,
             criterion=getattr(estimator, "criterion", None), impurity=sk.impurity,
             dtype=np.float32, compiled=copy.deepcopy(sk), feature_names=feature_names,
+            missing_go_to_left=missing_go_to_left,
         )
 
     def to_sklearn(self):
@@ -474,6 +490,9 @@ class Tree(_Immutable):
     def __setstate__(self, state):
         object.__setattr__(self, "feature_names", None)    # pickled before trees had names
         _restore(self, state)
+        if "_missing_go_to_left" not in state:             # pickled before missing values
+            object.__setattr__(self, "_missing_go_to_left", _frozen(_as_missing_directions(
+                None, self._counts, self._left, self._right, self._is_leaf)))
 
     # ------------------------------------------------------------------ sizes
     @property
@@ -602,7 +621,8 @@ class Tree(_Immutable):
         Parameters
         ----------
         X : array-like of shape (m, n_features)
-            Finite numbers; converted to the tree's :attr:`dtype`.
+            Numbers, NaN for a missing value (:attr:`missing_go_to_left`), no infinity;
+            converted to the tree's :attr:`dtype`.
         y : array-like of shape (m,)
             Class labels (labels the tree never saw are allowed here; :meth:`node_counts`
             refuses them).
@@ -615,7 +635,8 @@ class Tree(_Immutable):
             When the tree has no split rules (:meth:`require_split_rules`).
         """
         self.require_split_rules()
-        return check_sample_and_labels(X, y, self.n_features, dtype=self._dtype, names=names)
+        return check_sample_and_labels(X, y, self.n_features, dtype=self._dtype, names=names,
+                                       allow_nan=True)
 
     def require_split_rules(self) -> None:
         """Raise a ``ValueError`` when the tree has no split rules to route samples with."""
@@ -644,7 +665,7 @@ class Tree(_Immutable):
 
     def _compared_arrays(self):
         return (self._left, self._right, self._feature, self._threshold, self._counts,
-                self._labels, self._classes_)
+                self._labels, self._classes_, self._missing_go_to_left)
 
     def __repr__(self) -> str:
         return (f"Tree(n_nodes={self.n_nodes}, n_leaves={self.n_leaves}, "
@@ -677,7 +698,9 @@ class Tree(_Immutable):
                 active, current = active[~done], current[~done]
                 if not active.size:
                     break
-            goes_left = flat[active * n_columns + self._feature[current]] <= self._threshold[current]
+            value = flat[active * n_columns + self._feature[current]]
+            goes_left = (value <= self._threshold[current]) | (
+                np.isnan(value) & self._missing_go_to_left[current])
             current = np.where(goes_left, self._left[current], self._right[current])
         return reached
 
@@ -712,7 +735,7 @@ class Tree(_Immutable):
 
     def _check_X(self, X, name="X"):
         self.require_split_rules()
-        return check_samples(X, self.n_features, name=name, dtype=self._dtype)
+        return check_samples(X, self.n_features, name=name, dtype=self._dtype, allow_nan=True)
 
     def apply(self, X, check_input: bool = True) -> np.ndarray:
         """Index of the leaf each row of ``X`` reaches.
@@ -1177,7 +1200,8 @@ class Pruning(_Immutable):
                     labels=self._labels[nodes], classes=tree._classes_,
                     n_features=tree.n_features, criterion=tree.criterion, impurity=impurity,
                     dtype=tree._dtype,
-                    feature_names=tree.feature_names if tree.has_split_rules else None)
+                    feature_names=tree.feature_names if tree.has_split_rules else None,
+                    missing_go_to_left=tree._missing_go_to_left[nodes] & ~leaf)
 
     def to_sklearn(self):
         """This pruning (its kept part) as a fitted ``sklearn.tree.DecisionTreeClassifier``
@@ -1576,8 +1600,10 @@ def _as_split_rules(feature, threshold, n_features, is_leaf):
     if inner.any():
         if feature[inner].min() < 0:
             raise ValueError("feature must be a non-negative feature index at every internal node.")
-        if not np.all(np.isfinite(threshold[inner])):
-            raise ValueError("threshold must be finite at every internal node.")
+        if np.isnan(threshold[inner]).any():
+            raise ValueError("threshold must be a number at every internal node, not NaN (an "
+                             "infinite one splits the missing values from the rest, as "
+                             "scikit-learn does).")
     needed = int(feature[inner].max()) + 1 if inner.any() else 1
     if n_features is None:
         n_features = needed
@@ -1587,6 +1613,27 @@ def _as_split_rules(feature, threshold, n_features, is_leaf):
     feature = np.where(is_leaf, -1, feature)
     threshold = np.where(is_leaf, np.nan, threshold)
     return feature, threshold, n_features
+
+
+def _as_missing_directions(missing_go_to_left, counts, left, right, is_leaf) -> np.ndarray:
+    """Where a missing value goes at each internal node (False at leaves): the given
+    directions, or by default the child with more growing examples, as scikit-learn sends
+    missing values at a split that saw none (``n_left > n_right``)."""
+    n_nodes = len(left)
+    if missing_go_to_left is None:
+        reached = counts.sum(axis=1)
+        goes_left = np.zeros(n_nodes, dtype=bool)
+        inner = ~is_leaf
+        goes_left[inner] = reached[left[inner]] > reached[right[inner]]
+        return goes_left
+    goes_left = as_array(missing_go_to_left, "missing_go_to_left", ndim=1, dtype=None,
+                         what="(n_nodes,)")
+    if goes_left.dtype.kind != "b":
+        raise TypeError(f"missing_go_to_left must hold booleans, got dtype {goes_left.dtype}.")
+    if goes_left.shape != (n_nodes,):
+        raise ValueError(f"missing_go_to_left must have one entry per node ({n_nodes}), got "
+                         f"{goes_left.shape[0]}.")
+    return goes_left & ~is_leaf
 
 
 def _check_pruning_mask(tree: Tree, kept: np.ndarray) -> None:

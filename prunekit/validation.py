@@ -135,19 +135,24 @@ def as_array(value, name: str, *, ndim: int, dtype="numeric", finite: bool = Tru
     return array
 
 
-def check_samples(X, n_features: int, *, name: str = "X", dtype=np.float64) -> np.ndarray:
+def check_samples(X, n_features: int, *, name: str = "X", dtype=np.float64,
+                  allow_nan: bool = False) -> np.ndarray:
     """Validate a 2-D sample matrix for a tree grown on ``n_features`` features.
 
     Parameters
     ----------
     X : array-like of shape (m, d)
-        The sample. Must be finite and have at least one row.
+        The sample. Must be finite (NaN allowed with ``allow_nan``) and have at least one
+        row.
     n_features : int
         The number of features the tree expects.
     name : str
         Name of the argument, used in error messages.
     dtype : numpy dtype
         The dtype the tree compares thresholds in.
+    allow_nan : bool, default False
+        Accept NaN, a missing value (a tree routes it by its ``missing_go_to_left``);
+        infinity is refused either way.
 
     Returns
     -------
@@ -164,7 +169,11 @@ def check_samples(X, n_features: int, *, name: str = "X", dtype=np.float64) -> n
     ValueError: X has 3 features, but the tree was grown on 2 features.
     """
     n_features = check_count(n_features, "n_features", minimum=1)
-    X = as_array(X, name, ndim=2, dtype=dtype, what="(n_samples, n_features)")
+    X = as_array(X, name, ndim=2, dtype=dtype, what="(n_samples, n_features)",
+                 finite=not allow_nan)
+    if allow_nan and X.dtype.kind == "f" and np.isinf(X).any():
+        raise ValueError(f"{name} contains infinity; every value must be finite or NaN (a "
+                         "missing value).")
     if X.shape[1] != n_features:
         raise ValueError(
             f"{name} has {X.shape[1]} features, but the tree was grown on {n_features} features."
@@ -217,7 +226,8 @@ def check_labels(y, n_samples: int, *, name: str = "y") -> np.ndarray:
     return y
 
 
-def check_sample_and_labels(X, y, n_features: int, *, dtype=np.float64, names=("X", "y")):
+def check_sample_and_labels(X, y, n_features: int, *, dtype=np.float64, names=("X", "y"),
+                            allow_nan: bool = False):
     """Validate a labelled sample ``(X, y)`` for a tree grown on ``n_features`` features.
 
     ``names`` are the two arguments' names in the caller, used in the messages (e.g.
@@ -247,7 +257,7 @@ def check_sample_and_labels(X, y, n_features: int, *, dtype=np.float64, names=("
                     f"{x_name} and {y_name} have different lengths: {x_name} has {n_x} rows, "
                     f"{y_name} has {n_y} labels."
                 ) from None
-    X = check_samples(X, n_features, name=x_name, dtype=dtype)
+    X = check_samples(X, n_features, name=x_name, dtype=dtype, allow_nan=allow_nan)
     y = check_labels(y, X.shape[0], name=y_name)
     return X, y
 

@@ -50,7 +50,9 @@ I3 = G.id3(Xb, yb)                                                      # 4 bina
 prof = pk.best_pruning_by_size(T)
 X1, X3 = X[:, 0], X[None]                              # 1-D and 3-D samples
 Xnan = X.copy()
-Xnan[0, 0] = nan
+Xnan[0, 0] = nan                                       # a missing value: trees route it,
+Xinf = X.copy()
+Xinf[0, 0] = inf                                       # no tree routes infinity
 Xw = X[:, :2]                                          # too few features
 Xs = X.astype(str).astype(object)
 Xs[0, 0] = "a"                                         # a string among numbers
@@ -287,9 +289,9 @@ BAD_INPUT = [
     ("Tree.from_sklearn y 2-D",
      lambda f: pk.Tree.from_sklearn(clf, X, y2d),
      ValueError, "y"),
-    ("Tree.from_sklearn X nan",
-     lambda f: pk.Tree.from_sklearn(clf, Xnan, y),
-     ValueError, "X"),
+    ("Tree.from_sklearn X inf",
+     lambda f: pk.Tree.from_sklearn(clf, Xinf, y),
+     ValueError, "X contains infinity"),
     ("Tree.from_sklearn X wrong width",
      lambda f: pk.Tree.from_sklearn(clf, Xw, y),
      ValueError, "X"),
@@ -1564,9 +1566,9 @@ BAD_INPUT = [
     ("cross_validate_alpha y continuous",
      lambda f: pk.cross_validate_alpha(X, X1),
      ValueError, "y"),
-    ("cross_validate_alpha X nan",
-     lambda f: pk.cross_validate_alpha(Xnan, y),
-     ValueError, "X"),
+    ("cross_validate_alpha X inf",
+     lambda f: pk.cross_validate_alpha(Xinf, y),
+     ValueError, "X contains infinity"),
     ("cross_validate_alpha X str",
      lambda f: pk.cross_validate_alpha(Xs, y),
      ValueError, "X"),
@@ -1620,9 +1622,9 @@ BAD_INPUT = [
     ("reduced_error X wide",
      lambda f: pk.reduced_error(T, Xw, y),
      ValueError, "X_prune"),
-    ("reduced_error X nan",
-     lambda f: pk.reduced_error(T, Xnan, y),
-     ValueError, "X_prune"),
+    ("reduced_error X inf",
+     lambda f: pk.reduced_error(T, Xinf, y),
+     ValueError, "X_prune contains infinity"),
     ("reduced_error X str",
      lambda f: pk.reduced_error(T, Xs, y),
      ValueError, "X_prune"),
@@ -1738,7 +1740,10 @@ BAD_INPUT = [
      ValueError, "X"),
     ("id3 X nan",
      lambda f: G.id3(np.where(Xb == 1, nan, 0), yb),
-     ValueError, "X"),
+     ValueError, "prunekit's own growers split on numbers only"),
+    ("grow_tree X nan",
+     lambda f: G.grow_tree(Xnan, y),
+     ValueError, "Grow with scikit-learn, which learns where missing values go"),
     ("id3 y short",
      lambda f: G.id3(Xb, yb[:-1]),
      ValueError, "y"),
@@ -1791,7 +1796,7 @@ BAD_INPUT = [
      lambda f: G.best_threshold_split(X, y, "x"),
      ValueError, "criterion"),
     ("best_threshold_split X inf",
-     lambda f: G.best_threshold_split(np.where(Xnan != Xnan, inf, X), y),
+     lambda f: G.best_threshold_split(Xinf, y),
      ValueError, "X"),
     ("grow_tree X 1-D",
      lambda f: G.grow_tree(X1, y),
@@ -1997,7 +2002,7 @@ for _method in ("apply", "predict"):
         (f"Tree.{_method} X {what}", lambda f, m=_method, bad=bad: getattr(T, m)(bad), error, word)
         for what, bad, error, word in [
             ("1-D", X1, ValueError, "X"), ("3-D", X3, ValueError, "X"),
-            ("None", None, ValueError, "X"), ("nan", Xnan, ValueError, "X"),
+            ("None", None, ValueError, "X"), ("inf", Xinf, ValueError, "X"),
             ("too few features", Xw, ValueError, "X"), ("a string", Xs, ValueError, "X"),
             ("no rows", Xe, ValueError, "X"), ("a scalar", 3.0, TypeError, "X"),
             ("complex", X + 1j, TypeError, "X")]]

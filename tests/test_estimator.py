@@ -538,7 +538,7 @@ def test_plot_tree_draws_a_classifier_s_kept_tree(data):
 
 
 # ---------------------------------------------------------------------- refusals
-def test_weights_and_missing_values_are_refused_with_what_to_do(data):
+def test_weights_are_refused_with_what_to_do(data):
     X, y = data
     model = pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner())
     with pytest.raises(TypeError, match=r"sample_weight.*np\.repeat"):
@@ -546,12 +546,42 @@ def test_weights_and_missing_values_are_refused_with_what_to_do(data):
     with pytest.raises(TypeError, match="unexpected keyword arguments"):
         model.fit(X, y, weights=1)
     frame = pd.DataFrame(X, columns=[f"f{j}" for j in range(X.shape[1])])
-    frame.iloc[5, 2] = np.nan
-    with pytest.raises(ValueError, match=r"NaN .* column 2 \('f2'\).*SimpleImputer"):
+    frame.iloc[5, 2] = np.inf
+    with pytest.raises(ValueError, match=r"infinity in column 2 \('f2'\).*or NaN"):
         model.fit(frame, y)
     fitted = model.fit(X, y)
-    with pytest.raises(ValueError, match="NaN"):
-        fitted.predict_proba(sparse.csr_matrix(np.where(X > 2, np.nan, X)))
+    with pytest.raises(ValueError, match="infinity in column"):
+        fitted.predict_proba(sparse.csr_matrix(np.where(X > 2, np.inf, X)))
+
+
+def _with_missing_values(X, y, share=0.15, seed=0):
+    """X with a share of its values missing, and a feature whose missingness predicts y."""
+    rng = np.random.default_rng(seed)
+    X = X.copy()
+    X[rng.random(X.shape) < share] = np.nan
+    X[y == 1, 0] = np.where(rng.random(np.count_nonzero(y == 1)) < 0.3, np.nan,
+                            X[y == 1, 0])
+    return X
+
+
+def test_missing_values_are_handled_as_scikit_learn_handles_them(data):
+    """Unpruned (alpha 0), the classifier is scikit-learn's tree grown on data with NaN,
+    to the prediction; every pruner prunes such a tree, and to_sklearn keeps the routing."""
+    X, y = data
+    X = _with_missing_values(X, y)
+    X_test = _with_missing_values(*make_classification(200, 6, n_informative=4,
+                                                       random_state=1), seed=1)
+    unpruned = _fitted(pk.CostComplexityPruner(alpha=0.0), X, y)
+    reference = DecisionTreeClassifier(random_state=0).fit(X, y)
+    assert np.array_equal(unpruned.predict(X_test), reference.predict(X_test))
+    assert np.array_equal(unpruned.predict_proba(X_test), reference.predict_proba(X_test))
+    for pruner in [None, *PRUNERS]:
+        model = _fitted(clone(pruner) if pruner is not None else None, X, y)
+        exported = model.to_sklearn()
+        assert np.array_equal(exported.predict(X_test), model.predict(X_test))
+        assert np.allclose(model.predict_proba(X_test).sum(axis=1), 1)
+    sparse_rows = sparse.csr_matrix(np.nan_to_num(X_test, nan=0.0))
+    assert model.predict(sparse_rows).shape == (200,)
 
 
 def test_error_messages_do_not_print_whole_data_frames(data):

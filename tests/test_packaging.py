@@ -64,7 +64,7 @@ LIBRARY = Distribution("prunekit", ROOT)
 BOOK = Distribution("pdtbook", ROOT / "book")
 DISTRIBUTIONS = {d.name: d for d in (LIBRARY, BOOK)}
 #: The library's dependencies, each with the module it is imported as.
-CORE = {"numpy": "numpy", "scipy": "scipy", "scikit-learn": "sklearn",
+CORE = {"numpy": "numpy", "scipy": "scipy", "scikit-learn": "sklearn", "joblib": "joblib",
         "matplotlib": "matplotlib"}
 #: The library's extras: the optional solver of prunekit.optimal, and the tools the tests hand
 #: its trees to (prunekit.to_sklearn), which the library itself never imports.

@@ -246,10 +246,11 @@ def sk_tree():
 
 
 @pytest.mark.parametrize("bad, match", [
-    (np.nan, "NaN"),
     (np.inf, "infinity"),
+    (-np.inf, "infinity"),
 ])
-def test_non_finite_X(sk_tree, bad, match):
+def test_infinite_X(sk_tree, bad, match):
+    """Infinity is refused; NaN is a missing value (see the tests of missing values)."""
     tree, X, y = sk_tree
     X = X.copy()
     X[3, 2] = bad
@@ -411,3 +412,63 @@ def test_to_tree_keeps_the_kept_nodes():
         assert np.array_equal(small.counts, tree.counts[pruning.kept])
         X = np.random.RandomState(step).randint(0, 2, (50, tree.n_features))
         assert np.array_equal(small.predict(X), pruning.predict(X))
+
+
+# ---------------------------------------------------------------------- missing values
+@given(random_trees(), st.data())
+def test_missing_values_go_where_the_tree_says_as_in_scikit_learn(tree, data):
+    """A NaN of a node's feature goes to the child missing_go_to_left names, in prunekit's
+    own routing exactly as in scikit-learn's compiled one (through to_sklearn)."""
+    directions = data.draw(st.lists(st.booleans(), min_size=tree.n_nodes,
+                                    max_size=tree.n_nodes))
+    tree = Tree(tree.left, tree.right, tree.counts, feature=tree.feature,
+                threshold=tree.threshold, n_features=tree.n_features,
+                missing_go_to_left=directions)
+    assert np.array_equal(tree.missing_go_to_left, np.array(directions) & ~tree.is_leaf)
+    values = st.one_of(st.floats(-1.5, 1.5, width=32), st.just(np.nan))
+    X = np.array(data.draw(st.lists(st.lists(values, min_size=3, max_size=3), min_size=1,
+                                    max_size=20)))
+    assert np.array_equal(tree.predict(X), tree.to_sklearn().predict(X))
+    assert tree.node_counts(X, tree.predict(X)).sum() > 0
+
+
+def test_by_default_missing_values_go_to_the_larger_child():
+    """As scikit-learn sends them at a split that saw none (n_left > n_right)."""
+    tree = Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+                            [[4, 4], [3, 2], [1, 2], [1, 0], [0, 2]],
+                            feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+    assert tree.missing_go_to_left.tolist() == [True, False, False, False, False]
+    assert tree.apply([[np.nan, 0.0], [1.0, np.nan]]).tolist() == [1, 4]
+    with pytest.raises(ValueError, match="X contains infinity"):
+        tree.apply([[np.inf, 0.0]])
+    with pytest.raises(TypeError, match="missing_go_to_left must hold booleans"):
+        Tree(tree.left, tree.right, tree.counts, feature=tree.feature,
+             threshold=tree.threshold, missing_go_to_left=[0, 1, 0, 0, 0])
+
+
+def test_a_tree_scikit_learn_grew_on_missing_values():
+    """from_sklearn reads where each split sends missing values (and the infinite threshold
+    of a split that separates them from the rest); routing, pruning, pickling keep them."""
+    X, y = make_classification(400, 5, n_informative=3, random_state=0)
+    rng = np.random.default_rng(0)
+    X[rng.random(X.shape) < 0.15] = np.nan
+    X[:60, 0] = np.nan                                # a feature whose missingness tells
+    y[:60] = 1
+    fitted = DecisionTreeClassifier(random_state=0).fit(X, y)
+    tree = Tree.from_sklearn(fitted, X, y)
+    assert np.array_equal(tree.missing_go_to_left[~tree.is_leaf],
+                          fitted.tree_.missing_go_to_left[~tree.is_leaf].astype(bool))
+    assert np.array_equal(tree.apply(X), fitted.apply(X))
+    python_routed = Pruning.full(tree).to_tree()      # no compiled tree: prunekit's routing
+    assert np.array_equal(python_routed.apply(X), fitted.apply(X))
+    assert python_routed == Tree.from_sklearn(fitted, X, y)
+    state = pickle.loads(pickle.dumps(tree))
+    assert np.array_equal(state.missing_go_to_left, tree.missing_go_to_left)
+    # a tree pickled before trees had missing_go_to_left gets the default directions
+    old = Tree.__new__(Tree)
+    saved = tree.__getstate__()
+    del saved["_missing_go_to_left"]
+    old.__setstate__(saved)
+    default = Tree(tree.left, tree.right, tree.counts, feature=tree.feature,
+                   threshold=tree.threshold)
+    assert np.array_equal(old.missing_go_to_left, default.missing_go_to_left)
