@@ -49,8 +49,10 @@ def _enabled(app: Sphinx) -> bool:
 
 def _is_mathjax(script, app: Sphinx) -> bool:
     """MathJax's own script, or the inline ``window.MathJax = {...}`` that configures it."""
-    if script.filename and script.filename.split("?")[0] == app.config.mathjax_path:
-        return True
+    if script.filename:
+        # the builder names a local script by its place in the output: _static/<mathjax_path>
+        name = str(script.filename).split("?")[0]
+        return name in (app.config.mathjax_path, f"_static/{app.config.mathjax_path}")
     return not script.filename and str(script.attributes.get("body", "")).startswith(
         "window.MathJax =")
 
