@@ -4,7 +4,7 @@
 //
 //   {"files": [...HTML files...], "stylesheet": ".../_static/mathjax-chtml.css",
 //    "fontURL": "mathjax-fonts/mathjax-newcm-font/chtml/woff2", "mathjax": {...mathjax3_config},
-//    "scale": 1.273, "em": 16, "wide": 688, "narrow": 328, "step": 8}
+//    "scale": 1.273, "em": 16, "wide": 688, "narrow": 280, "step": 8}
 //
 // Every <span|div class="math notranslate nohighlight"> that Sphinx wrote with its TeX between
 // \( \), \[ \] or $$ $$ gets, in place of the TeX, the CHTML that MathJax 4 draws in a browser,
@@ -15,8 +15,9 @@
 //
 // A display equation is broken across lines by MathJax for the width of its column. It is drawn
 // for the laptop's column (`wide` px, where every display of the book fits as written) and, when
-// it is wider than a phone's column (`narrow` px: a 360 px phone), a second time broken for that
-// column; a container query shows the second one when the column is narrower than the first.
+// it is wider than a phone's narrowest box (`narrow` px: a proof's box on a 390 px phone), a
+// second time broken for that width; a container query shows the second one when the column
+// is narrower than the first.
 //
 // Prints one line of JSON: the numbers of pages, formulas and displays drawn twice, and the
 // formulas MathJax could not typeset (an unknown macro, a TeX error), with their page.

@@ -121,8 +121,9 @@ def setup(app: Sphinx) -> dict:
     # book's font in Chromium on Debian gives 127.3 %).
     app.add_config_value("mathjax_prerender_scale", 1.273, "html")
     # Display equations fit `wide` px (the column at 1280 px); those wider than `narrow` px
-    # (the column of a 360 px phone) are also drawn broken across lines for it.
-    app.add_config_value("mathjax_prerender_widths", {"wide": 688, "narrow": 328}, "html")
+    # are also drawn broken across lines for it: a proof's or an exercise's box on a 390 px
+    # phone (291 px; the text column is 358 px there, 328 px on a 360 px phone).
+    app.add_config_value("mathjax_prerender_widths", {"wide": 688, "narrow": 280}, "html")
     app.connect("html-page-context", swap_mathjax_for_stylesheet, priority=600)
     app.connect("build-finished", typeset)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
