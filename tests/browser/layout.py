@@ -5,6 +5,7 @@ Used by the browser test and, from the command line, to look at a page while wri
     python tests/browser/layout.py chapters/04-kearns-mansour            # 1280 px
     python tests/browser/layout.py --width 390 chapters/04-kearns-mansour
     python tests/browser/layout.py --build /tmp/mybuild/_build/html --all
+    python tests/browser/layout.py --all --phone --repeat 3    # what a phone loads, how fast
 
 For each page it reports
 
@@ -35,13 +36,17 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import json
 import os
 import re
+import statistics
 import sys
 import threading
+import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -70,8 +75,8 @@ _MEASURE_JS = r"""
                   + 'px window');
   }
   const texOf = new Map();
-  if (window.MathJax && MathJax.startup && MathJax.startup.document) {
-    for (const item of MathJax.startup.document.math) texOf.set(item.typesetRoot, item.math);
+  for (const m of document.querySelectorAll('mjx-container > mjx-math[data-latex]')) {
+    texOf.set(m.parentElement, m.getAttribute('data-latex'));
   }
   const tex = m => short(texOf.get(m) || '');
   for (const m of article.querySelectorAll('mjx-container[display="true"]')) {
@@ -147,8 +152,8 @@ _PHONE_JS = r"""
     }
   }
   const texOf = new Map();
-  if (window.MathJax && MathJax.startup && MathJax.startup.document) {
-    for (const item of MathJax.startup.document.math) texOf.set(item.typesetRoot, item.math);
+  for (const m of document.querySelectorAll('mjx-container > mjx-math[data-latex]')) {
+    texOf.set(m.parentElement, m.getAttribute('data-latex'));
   }
   for (const m of article.querySelectorAll('mjx-container:not([display="true"])')) {
     if (!visible(m) || m.closest('table, pre, .jupyter-widgets')) continue;
@@ -237,23 +242,50 @@ def figure_text_sizes(page) -> list[str]:
     return small
 
 
-#: The most a page of the book may weigh with its images and explorer frames, in bytes.
+#: The most a page of the book may weigh, in bytes transferred (compressed as a static server
+#: compresses text: see :func:`transfer_size`), with everything it loads.
 MAX_PAGE_BYTES = 3_000_000
+# The files a static server sends gzip-compressed (nginx's and most hosts' defaults); fonts,
+# PNGs and JPEGs are compressed already and are sent as they are.
+_COMPRESSED = (".html", ".js", ".css", ".json", ".svg", ".txt", ".map", ".xml")
+
+
+def transfer_size(name: str, content: bytes) -> int:
+    """Bytes a static server sends for a file: gzip (level 6) of text, the file otherwise."""
+    path = urlsplit(name).path
+    if path.endswith("/") or path.endswith(_COMPRESSED):
+        return len(gzip.compress(content, compresslevel=6))
+    return len(content)
+
+
+def page_resources(build_dir: Path, page_name: str) -> list[Path]:
+    """The page's HTML and the files of the book it names: scripts, stylesheets, images.
+
+    (The fonts a stylesheet names are loaded only for the characters a page shows: they are
+    counted in the browser, by ``layout.py --phone``.)
+    """
+    html_file = build_dir / f"{page_name}.html"
+    html = html_file.read_text(encoding="utf8", errors="replace")
+    names = re.findall(r'<script[^>]+src="([^"]+)"', html)
+    names += re.findall(r'<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"', html)
+    names += re.findall(r'<link[^>]+href="([^"]+)"[^>]+rel="stylesheet"', html)
+    names += re.findall(r'<img[^>]+src="([^"]+)"', html)
+    files = [html_file]
+    for name in dict.fromkeys(names):
+        if "://" in name or name.startswith("data:"):
+            continue
+        path = (html_file.parent / urlsplit(name).path).resolve()
+        if path.is_file() and path not in files:
+            files.append(path)
+    return files
 
 
 def page_weight(build_dir: Path, page_name: str) -> int:
-    """Bytes a reader downloads for a page: its HTML (with the explorers' frames, which the
-    widget state holds) and the images of the book it shows (scripts, styles and fonts are
-    shared by every page and cached)."""
-    html_file = build_dir / f"{page_name}.html"
-    html = html_file.read_text(encoding="utf8", errors="replace")
-    images = set(re.findall(r'<img[^>]+src="([^"]+)"', html))
-    total = html_file.stat().st_size
-    for src in images:
-        path = (html_file.parent / src).resolve()
-        if path.is_file():
-            total += path.stat().st_size
-    return total
+    """Bytes a reader with an empty cache downloads for a page: its HTML (with the explorers'
+    frames, which the widget state holds), its scripts, stylesheets and images, each
+    compressed as a static server sends it (:func:`transfer_size`)."""
+    return sum(transfer_size(path.name, path.read_bytes())
+               for path in page_resources(build_dir, page_name))
 
 
 def measure_phone(page) -> dict:
@@ -403,21 +435,38 @@ async () => {
 
 
 def wait_until_typeset(page, timeout_ms: int = WAIT_MS) -> list[str]:
-    """Wait for MathJax (when the page has math), the web fonts and every image.
+    """Wait for the web fonts and every image (and for MathJax, on a book built before the
+    formulas were typeset at build time: the before/after measures of ``--phone``).
 
     Returns the ``src`` of the images that did not load.
     """
-    if page.evaluate("() => !!document.querySelector('.math')"):
-        wait_for_mathjax(page, timeout_ms)
+    if page.evaluate("() => !!(window.MathJax && MathJax.version)"):
+        page.wait_for_function(
+            "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
+            timeout=timeout_ms, polling=POLL_MS)
+        page.evaluate("() => MathJax.startup.promise.then(() => true)")
     return page.evaluate(_LOAD_IMAGES_JS)
 
 
-def wait_for_mathjax(page, timeout_ms: int = WAIT_MS) -> None:
-    """Wait until MathJax has started and typeset the page."""
-    page.wait_for_function(
-        "() => !!(window.MathJax && MathJax.startup && MathJax.startup.promise)",
-        timeout=timeout_ms, polling=POLL_MS)
-    page.evaluate("() => MathJax.startup.promise.then(() => true)")
+# What a page loads of MathJax: its scripts, and the global it defines.
+_MATHJAX_LOADED_JS = """
+() => {
+  const found = Array.from(document.scripts)
+    .map(s => s.src || (s.textContent.includes('window.MathJax') ? 'an inline configuration' : ''))
+    .filter(src => /mathjax|MathJax/.test(src));
+  if (window.MathJax) found.push('window.MathJax is defined');
+  return found;
+}
+"""
+
+
+def browser_typesetting(page) -> list[str]:
+    """What typesets math in the browser on an opened page: MathJax's scripts or its global.
+
+    The book's formulas are typeset when it is built (book/_ext/prerender_math.py): a page
+    that loads MathJax typesets them again, slowly, on the reader's phone.
+    """
+    return page.evaluate(_MATHJAX_LOADED_JS)
 
 
 # Display equations are broken across lines by MathJax for the width they had when typeset:
@@ -457,6 +506,108 @@ def resize(page, width: int) -> None:
         pass
 
 
+# ---- Loading a page on a phone (``--phone``) -------------------------------------------------
+
+#: The phone of ``--phone``: a 390 x 844 CSS px screen, device scale 3, touch, and a CPU four
+#: times slower than the measuring machine's (Chromium's CPU throttling, as in its DevTools'
+#: "mid-tier mobile").
+PHONE_SCREEN = {"width": 390, "height": 844}
+CPU_SLOWDOWN = 4
+
+# Installed before the page's own scripts: notes when MathJax (on a book that still typesets
+# in the browser) has typeset the page.
+_TYPESET_CLOCK_JS = """
+(() => {
+  const watch = setInterval(() => {
+    const promise = window.MathJax && MathJax.startup && MathJax.startup.promise;
+    if (!promise || !MathJax.version) return;
+    clearInterval(watch);
+    promise.then(() => { window.__typesetAt = performance.now(); });
+  }, 20);
+})();
+"""
+
+# The page's times, in ms from the start of the navigation.
+_TIMES_JS = """
+async () => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const paint = performance.getEntriesByName('first-contentful-paint')[0];
+  if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
+    await MathJax.startup.promise;
+    while (window.__typesetAt === undefined) await new Promise(r => setTimeout(r, 20));
+  }
+  await document.fonts.ready;
+  return {load: nav.loadEventEnd, text: paint ? paint.startTime : null,
+          typeset: window.__typesetAt ?? null};
+}
+"""
+
+
+def load_on_a_phone(browser, url: str) -> dict:
+    """Open ``url`` on a phone with a cold cache and a CPU ``CPU_SLOWDOWN`` times slower.
+
+    Returns what the page cost: ``requests``, ``raw`` and ``transfer`` bytes (compressed as a
+    static server sends each file: :func:`transfer_size`), and in seconds ``text`` (the first
+    text or image drawn), ``usable`` and ``cpu`` (the main thread's busy time until usable).
+
+    Usable means: the load event has ended (the HTML, its scripts, stylesheets, fonts and
+    images in view loaded, the scripts run) and no formula is waiting to be typeset (on a
+    book that typesets in the browser: MathJax's startup promise has resolved). The busy time
+    (Chromium's TaskDuration) counts the page's own work and is less affected than the wall
+    time by other programs using the machine's CPU.
+    """
+    context = browser.new_context(viewport=PHONE_SCREEN, device_scale_factor=3,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Performance.enable")
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    page.add_init_script(_TYPESET_CLOCK_JS)
+    responses = []
+    page.on("response", lambda response: responses.append(response))
+    page.goto(url, wait_until="load")
+    times = page.evaluate(_TIMES_JS)
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    raw = transfer = 0
+    for response in responses:
+        try:
+            body = response.body()
+        except Exception:  # noqa: BLE001 - a redirect or an aborted request has no body
+            continue
+        raw += len(body)
+        transfer += transfer_size(response.url, body)
+    context.close()
+    usable = max(times["load"], times["typeset"] or 0)
+    return {"requests": len(responses), "raw": raw, "transfer": transfer,
+            "text": (times["text"] or 0) / 1000, "usable": usable / 1000,
+            "cpu": metrics.get("TaskDuration", 0.0)}
+
+
+def phone_report(browser, base: str, pages: list[str], repeat: int) -> dict:
+    """:func:`load_on_a_phone` for each page, ``repeat`` times, one line printed per page.
+
+    Bytes and requests are those of the first load; times are medians over the loads.
+    """
+    report = {}
+    print(f"a phone ({PHONE_SCREEN['width']} px, CPU {CPU_SLOWDOWN}x slower, cold cache); "
+          f"times: median of {repeat}")
+    for name in pages:
+        runs = [load_on_a_phone(browser, f"{base}/{name}.html") for _ in range(repeat)]
+        result = dict(runs[0])
+        for key in ("text", "usable", "cpu"):
+            result[key] = statistics.median(run[key] for run in runs)
+        report[name] = result
+        print(f"{name}: {result['transfer'] / 1e6:.2f} MB transferred "
+              f"({result['raw'] / 1e6:.2f} MB uncompressed) in {result['requests']} requests; "
+              f"text {result['text']:.1f} s, usable {result['usable']:.1f} s, "
+              f"CPU {result['cpu']:.1f} s")
+    return report
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):
         pass
@@ -482,7 +633,12 @@ def main(argv=None) -> int:
     parser.add_argument("--screenshots", type=Path, help="save full-page PNGs here")
     parser.add_argument("--json", action="store_true", help="print the raw measures as JSON")
     parser.add_argument("--weight", action="store_true",
-                        help="print each page's weight (HTML, frames and images) and stop")
+                        help="print each page's weight (its files, compressed) and stop")
+    parser.add_argument("--phone", action="store_true",
+                        help="load each page on a phone with a 4x slower CPU and a cold cache: "
+                             "bytes transferred, requests, time until usable, CPU time")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="with --phone: loads per page (times are medians)")
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(errors="replace")
     pages = book_pages() if args.all or not args.pages else args.pages
@@ -491,10 +647,19 @@ def main(argv=None) -> int:
         for name in pages:
             print(f"{name}: {page_weight(args.build, name) / 1e6:.2f} MB")
         return 0
-    titles = titles_of(args.build)
     from playwright.sync_api import sync_playwright  # noqa: PLC0415
 
     server, base = serve(args.build)
+    if args.phone:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            report = phone_report(browser, base, pages, args.repeat)
+            browser.close()
+        server.shutdown()
+        if args.json:
+            print(json.dumps(report, indent=1))
+        return 0
+    titles = titles_of(args.build)
     totals: dict[str, int] = {}
     report = {}
     with sync_playwright() as playwright:

@@ -6,6 +6,9 @@ tablet's 800 px where the sidebars are dialogs too.
   opens centred on the screen, its top (the title) in view;
 * the menu button ("Contents", top left) opens the table of contents, at 390 and at 800 px,
   and leads to every chapter and the Library reference;
+* formulas are typeset when the book is built (book/_ext/prerender_math.py): no page loads
+  MathJax, a display wider than the phone's column is shown as drawn broken across lines for
+  it, and MathJax's fonts load from the book;
 * formulas are not Tab stops (MathJax 4 makes each one a stop unless told otherwise), and
   screen readers still get each one as hidden MathML;
 * headings are in proportion to the column, and the page never scrolls sideways;
@@ -19,7 +22,7 @@ book (`make book`) and Chromium.
 from __future__ import annotations
 
 import pytest
-from layout import POLL_MS, WAIT_MS, wait_until_typeset
+from layout import POLL_MS, WAIT_MS, browser_typesetting, wait_until_typeset
 
 pytestmark = pytest.mark.browser
 
@@ -153,7 +156,49 @@ def test_the_menu_button_opens_the_table_of_contents(browser, book_url, width):
         page.context.close()
 
 
-# ---- 3. Formulas and the Tab key -------------------------------------------------------------
+# ---- 3. Formulas typeset when the book is built --------------------------------------------
+
+# The display equations drawn twice (for a laptop's column and broken for a phone's): which
+# of each pair is shown, whether it is broken, and whether it fits the column. The fonts
+# MathJax's stylesheet declares, and those that failed to load.
+_DISPLAYS_JS = """
+() => {
+  const shown = e => e.offsetParent !== null && getComputedStyle(e).display !== 'none';
+  const pairs = Array.from(document.querySelectorAll('div.math'))
+    .filter(d => d.querySelector(':scope > mjx-container.mjx-narrow'))
+    .map(d => {
+      const wide = d.querySelector(':scope > mjx-container.mjx-wide');
+      const narrow = d.querySelector(':scope > mjx-container.mjx-narrow');
+      const visible = [wide, narrow].filter(shown);
+      const math = visible.length === 1 ? visible[0].querySelector('mjx-math') : null;
+      return {shown: visible.map(v => v.classList.contains('mjx-narrow') ? 'narrow' : 'wide'),
+              broken: !!(math && math.querySelector('mjx-linebox')),
+              fits: !!math
+                && math.getBoundingClientRect().right <= d.getBoundingClientRect().right + 1};
+    });
+  const fonts = Array.from(document.fonts).filter(f => /^MJX/.test(f.family));
+  return {pairs, mjx: fonts.filter(f => f.status === 'loaded').length,
+          failed: fonts.filter(f => f.status === 'error').map(f => f.family)};
+}
+"""
+
+
+def test_formulas_are_typeset_when_the_book_is_built(phone_pages):
+    """Chapter 4 on a phone: no MathJax; of each display drawn twice, the one shown fits the
+    column (the unbroken one where it fits, else the one broken for a phone)."""
+    page = phone_pages("chapters/04-kearns-mansour")
+    assert browser_typesetting(page) == [], "the page typesets its formulas in the browser"
+    assert page.locator("span.math:not(:has(mjx-container))").count() == 0
+    found = page.evaluate(_DISPLAYS_JS)
+    pairs = found["pairs"]
+    assert len(pairs) >= 5, f"{len(pairs)} displays drawn for a phone's column: {found}"
+    assert all(len(pair["shown"]) == 1 and pair["fits"] for pair in pairs), pairs
+    assert all(pair["broken"] == (pair["shown"] == ["narrow"]) for pair in pairs), pairs
+    assert sum(pair["shown"] == ["narrow"] for pair in pairs) >= 5, pairs
+    assert found["mjx"] >= 1 and not found["failed"], found
+
+
+# ---- 4. Formulas and the Tab key -------------------------------------------------------------
 
 _MATH_FOCUS_JS = """
 () => {
@@ -179,7 +224,7 @@ def test_formulas_are_not_tab_stops(browser, book_url):
     assert found["mathml"] == found["containers"], "formulas without assistive MathML"
 
 
-# ---- 4. Headings, code and the Library reference ---------------------------------------------
+# ---- 5. Headings, code and the Library reference ---------------------------------------------
 
 # The number of lines an element's text takes (a box that starts below the bottom of the
 # line before it starts a new line; the heading's "#" link, in a smaller font, does not).
