@@ -29,7 +29,7 @@ from pathlib import Path
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
-from sphinx.util.texescape import escape
+from sphinx.util import texescape
 
 PACKAGE = "pdfedition"          # book/latex/pdfedition.sty, copied by latex_additional_files
 PROOF_PREFIX = re.compile(r"^Proof\.\s*")
@@ -52,12 +52,14 @@ def _subtitle(app: Sphinx) -> str:
 
 def title_page_values(app: Sphinx) -> dict:
     """The LaTeX of the title page's date and the macros for its subtitle and address."""
+    texescape.init()
     address = (app.config.html_theme_options or {}).get("repository_url", "")
-    subtitle = escape(_subtitle(app), "xelatex")
+    subtitle = texescape.escape(_subtitle(app), "xelatex")
     preamble = (f"\\renewcommand\\booksubtitle{{{subtitle}}}\n"
                 f"\\renewcommand\\bookaddress{{\\url{{{address}}}}}\n" if address else
                 f"\\renewcommand\\booksubtitle{{{subtitle}}}\n")
-    return {"date": escape(str(app.config.copyright), "xelatex"), "preamble": preamble}
+    return {"date": texescape.escape(str(app.config.copyright), "xelatex"),
+            "preamble": preamble}
 
 
 def set_title_page(app: Sphinx) -> None:
@@ -173,7 +175,7 @@ def keep_explorer_frames(app: Sphinx, doctree: nodes.document) -> int:
         lines = 1 + -(-len(children[0].astext()) // NOTE_CHARS_PER_LINE)
         for child in children:
             if isinstance(child, nodes.literal_block):
-                lines += child.astext().count("\n") + 3
+                lines += child.astext().count("\n") + 1 + 2     # its lines, its box
         output.clear()
         output.append(_latex(f"\\bookexplorerframe{{{lines}\\baselineskip}}"
                              f"{{{size[0]:.1f}bp}}{{{size[1]:.1f}bp}}"))
