@@ -32,6 +32,9 @@ from sphinx.application import Sphinx
 from sphinx.util import texescape
 
 PACKAGE = "pdfedition"          # book/latex/pdfedition.sty, copied by latex_additional_files
+# After the preamble of sphinx-jupyterbook-latex, which loads unicode-math: its set minus
+# (U+29F5) is not in Latin Modern Math, and "A \\setminus B" would print as "A B".
+AFTER_UNICODE_MATH = "\\AtBeginDocument{\\renewcommand\\setminus{\\mathbin{\\backslash}}}\n"
 PROOF_PREFIX = re.compile(r"^Proof\.\s*")
 NOTE_CHARS_PER_LINE = 100       # an explorer's note, in the text face across the text block
 
@@ -63,13 +66,14 @@ def title_page_values(app: Sphinx) -> dict:
 
 
 def set_title_page(app: Sphinx) -> None:
-    """The title page's date (the copyright's years) and subtitle, for the LaTeX builder."""
+    """The title page's date (the copyright's years) and subtitle, for the LaTeX builder (and
+    a set minus the math font has)."""
     if app.builder.format != "latex":
         return
     values = title_page_values(app)
     elements = dict(app.config.latex_elements)
     elements.setdefault("date", values["date"])
-    elements["preamble"] = elements.get("preamble", "") + values["preamble"]
+    elements["preamble"] = elements.get("preamble", "") + values["preamble"] + AFTER_UNICODE_MATH
     app.config.latex_elements = elements
     app.builder.context.update({"date": elements["date"], "preamble": elements["preamble"]})
 
