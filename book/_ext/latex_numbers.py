@@ -10,7 +10,8 @@ For the LaTeX builder only:
   the numbered part restarts the count at 1, an appendix page is lettered (``\\appendix``),
   every other page (front matter, exercises, glossary) is unnumbered;
 * each numbered exercise gets a LaTeX label under the name ``{numref}`` refers to, which reads
-  as its number in the HTML ("Exercise 5.3"), not as the section it is in;
+  as its number in the HTML ("Exercise 5.3"), not as the section it is in (put after the
+  exercise's title, which the LaTeX writer gives its box as the title argument);
 * results, exercises and figures are numbered by chapter: sphinx-jupyterbook-latex sets
   ``numfig_secnum_depth`` to 2 when the book has parts ("Theorem 4.6.1"), and the book's own
   setting, ``book_numfig_secnum_depth`` (1), is put back;
@@ -75,9 +76,12 @@ def latex_numbers_as_html(app: Sphinx, doctree: nodes.document, docname: str) ->
         numbers = app.env.toc_fignumbers.get(page, {}).get("exercise", {})
         number = ".".join(map(str, numbers.get(node["ids"][0], ())))
         label = f"{page}:{node['label']}"
-        node.insert(0, nodes.raw("", "{\\expandafter\\def\\csname @currentlabel\\endcsname"
-                                     f"{{{number}}}\\label{{\\detokenize{{{label}}}}}}}",
-                                 format="latex"))
+        # after the title, which the LaTeX writer gives the box as its title argument
+        titles = [i for i, child in enumerate(node.children) if isinstance(child, nodes.title)]
+        node.insert(titles[0] + 1 if titles else 0,
+                    nodes.raw("", "{\\expandafter\\def\\csname @currentlabel\\endcsname"
+                                  f"{{{number}}}\\label{{\\detokenize{{{label}}}}}}}",
+                              format="latex"))
 
 
 def latex_figure_numbers(app: Sphinx) -> None:
@@ -92,6 +96,7 @@ def latex_figure_numbers(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.setup_extension("appendix_numbers")         # the appendix_letters setting
+    app.setup_extension("latex_pages")              # title page, proofs, explorers, index
     app.connect("doctree-resolved", latex_numbers_as_html)
     app.connect("builder-inited", latex_figure_numbers, priority=900)
     app.add_config_value("book_numfig_secnum_depth", 1, "env")
