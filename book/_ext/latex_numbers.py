@@ -96,7 +96,6 @@ def latex_figure_numbers(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.setup_extension("appendix_numbers")         # the appendix_letters setting
-    app.setup_extension("latex_pages")              # title page, proofs, explorers, index
     app.connect("doctree-resolved", latex_numbers_as_html)
     app.connect("builder-inited", latex_figure_numbers, priority=900)
     app.add_config_value("book_numfig_secnum_depth", 1, "env")
