@@ -109,3 +109,22 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """After the run, the moderate and minor axe-core violations the page visits counted
+    (test_book_pages.py fails on critical and serious ones only), summed over the pages."""
+    totals, pages = {}, {}
+    for outcome in ("passed", "failed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            for name, counts in getattr(report, "user_properties", []):
+                if name != "axe_counts":
+                    continue
+                for key, count in counts.items():
+                    totals[key] = totals.get(key, 0) + count
+                    pages[key] = pages.get(key, 0) + 1
+    if not totals:
+        return
+    terminalreporter.section("axe-core: moderate and minor violations (not failed)")
+    for key in sorted(totals):
+        terminalreporter.write_line(f"{key}: {totals[key]} node(s) on {pages[key]} page(s)")
