@@ -9,7 +9,7 @@ book is built with write, and this module mends, in the HTML of each page's body
   a list of no list items (axe's critical ``aria-required-children``). Each entry becomes a
   ``listitem`` of its list.
 * pandas writes a table's empty corner (above the index) and the empty cells of its index
-  names' row as header cells without text, which a screen reader announces as unnamed column
+  names' row as header cells without text (as does a Markdown table with an empty corner), which a screen reader announces as unnamed column
   headers (axe's ``empty-table-header``). They become ordinary empty cells.
 
 What the themes' templates or scripts write is mended in the browser, by
@@ -27,8 +27,9 @@ from sphinx.application import Sphinx
 
 _BIBLIOENTRY = 'role="doc-biblioentry"'
 _LISTITEM = 'role="listitem"'
-# a header cell with no text: <th>, <th class="...">, with nothing but white space inside
-_EMPTY_HEADER = re.compile(r"<th(\s[^>]*)?>(\s|&nbsp;)*</th>")
+# a header cell with no text: <th>, <th class="...">, with nothing but white space or an empty
+# paragraph (a Markdown table's empty corner) inside
+_EMPTY_HEADER = re.compile(r"<th(\s[^>]*)?>(\s|&nbsp;|<p>\s*</p>)*</th>")
 
 
 def mend_body(body: str) -> str:

@@ -58,6 +58,12 @@ def test_empty_header_cells_become_plain_cells_and_others_stay():
     assert len(re.findall(r"<th[\s>]", mended)) == 3
 
 
+def test_a_markdown_tables_empty_corner_becomes_a_plain_cell():
+    row = '<tr class="row-odd"><th class="head"><p></p></th>\n<th class="head"><p>x</p></th>'
+    assert accessibility.mend_body(row) == (
+        '<tr class="row-odd"><td class="head"></td>\n<th class="head"><p>x</p></th>')
+
+
 def test_the_handler_mends_a_pages_body_and_leaves_other_context_alone():
     context = {"body": BIBLIOGRAPHY + TABLE, "title": "<th></th>"}
     accessibility.mend_page(None, "book/bibliography", "page.html", context, None)
