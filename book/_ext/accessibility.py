@@ -1,16 +1,17 @@
 """Pages that assistive technology reads as they look: roles, names and table headers.
 
 The browser test runs axe-core on every page and fails on a critical or serious violation of
-the accessibility rules it checks (tests/browser/accessibility.py). What the extensions the
-book is built with write, and this module mends, in the HTML of each page's body:
+the accessibility rules it checks (tests/browser/accessibility_checks.py). What the extensions
+the book is built with write, and this module mends, in the HTML of each page's body:
 
 * The bibliography (sphinxcontrib-bibtex, through docutils) is a ``role="list"`` whose entries
   have the role ``doc-biblioentry``, which ARIA 1.2 deprecates and does not allow on a ``div``:
   a list of no list items (axe's critical ``aria-required-children``). Each entry becomes a
   ``listitem`` of its list.
 * pandas writes a table's empty corner (above the index) and the empty cells of its index
-  names' row as header cells without text (as does a Markdown table with an empty corner), which a screen reader announces as unnamed column
-  headers (axe's ``empty-table-header``). They become ordinary empty cells.
+  names' row as header cells without text (as does a Markdown table with an empty corner),
+  which a screen reader announces as unnamed column headers (axe's ``empty-table-header``).
+  They become ordinary empty cells.
 
 What the themes' templates or scripts write is mended in the browser, by
 ``book/js/accessibility.js``, loaded on every page: the names of the search and colour-mode

@@ -1,6 +1,6 @@
 // Names and landmarks for what the themes write (loaded on every page by
 // book/_ext/accessibility.py, which mends the pages' own HTML; the browser test runs axe-core
-// on every page, tests/browser/accessibility.py):
+// on every page, tests/browser/accessibility_checks.py):
 //
 // 1. The search field's button is named by what it shows ("Search Ctrl+K"): its aria-label
 //    "Search" left out the shortcut that a reader who speaks the name sees.

@@ -286,9 +286,9 @@ def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
     frames : {"ahead", "on-demand"}, optional
         ``"ahead"`` draws every frame now, so the explorer works without a kernel (on the
         book's pages), every frame the size of the largest (padded with white), so that the
-        page keeps its layout while a slider moves; ``"on-demand"`` draws the first frame now and each other one when the
-        sliders first reach it, which needs a live kernel. Default: the environment variable
-        ``PRUNEKIT_EXPLORER_FRAMES``, else ``"ahead"``.
+        page keeps its layout while a slider moves; ``"on-demand"`` draws the first frame now
+        and each other one when the sliders first reach it, which needs a live kernel.
+        Default: the environment variable ``PRUNEKIT_EXPLORER_FRAMES``, else ``"ahead"``.
 
     Returns
     -------

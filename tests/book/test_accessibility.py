@@ -1,7 +1,7 @@
 """What book/_ext/accessibility.py mends in the HTML of a page's body: the bibliography's
 entries become items of its list, and empty header cells (pandas' corner above the index)
 plain cells. The built pages are checked with axe-core by the browser test
-(tests/browser/accessibility.py)."""
+(tests/browser/accessibility_checks.py)."""
 
 import re
 import sys

@@ -6,12 +6,12 @@ linked to its sliders in the browser. test_book_pages.py moves each slider of a 
 keyboard (focus its handle, press End, Home, then ArrowRight until the figure changes; the
 other way round for a slider that starts at its last value), at 1280 px and at 390 px, and
 fails unless each move changes the frame shown under it (the bytes of the visible image and the
-text printed above it), not only the slider's readout (:func:`slider_problems`). At 390 px it then checks each slider for a thumb
-(:func:`phone_problems`): a track at least 80 % of the column wide, a handle of at least
-24 px, and "−" and "+" buttons (book/js/explorers.js); stepping with "+" through every value
-(and back one with "−") moves the slider, the frames keep one height (the page does not jump
-under the reader's thumb), and every frame's image has at least twice the pixels of the width
-it is shown at (sharp on a phone's screen).
+text printed above it), not only the slider's readout (:func:`slider_problems`). At 390 px it
+then checks each slider for a thumb (:func:`phone_problems`): a track at least 80 % of the
+column wide, a handle of at least 24 px, and "−" and "+" buttons (book/js/explorers.js);
+stepping with "+" through every value (and back one with "−") moves the slider, the frames
+keep one height (the page does not jump under the reader's thumb), and every frame's image has
+at least twice the pixels of the width it is shown at (sharp on a phone's screen).
 """
 
 from layout import POLL_MS, WAIT_MS, WIDGET_VIEWS_JS

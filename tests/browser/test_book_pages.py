@@ -24,8 +24,8 @@ on a page opened in it):
 * accessibility, with the solutions open: no critical or serious violation of axe-core's rules
   (light mode; the colour contrast in dark mode too), and every explorer slider, step button
   and solution button is a Tab stop named after what it sets or opens
-  (tests/browser/accessibility.py); moderate and minor violations are counted and reported at
-  the end of the run;
+  (tests/browser/accessibility_checks.py); moderate and minor violations are counted and
+  reported at the end of the run;
 * network: no request for the book's own files fails or hangs, and no other host is contacted
   (the page is loaded with every outside request blocked, as on a machine with no network);
 * no JavaScript error is thrown and nothing is logged to the console as an error (a missing
@@ -41,7 +41,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from accessibility import accessibility_problems
+from accessibility_checks import accessibility_problems
 from conftest import save_screenshot
 from explorers import phone_problems, slider_problems
 from layout import (POLL_MS, WAIT_MS, WIDGET_VIEWS_JS, measure, measure_phone, resize,
