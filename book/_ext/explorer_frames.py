@@ -10,6 +10,10 @@ alpha = 0.01. On the web page or in the notebook, its sliders show every other v
 myst-nb keeps every MIME type of an output and lets each builder pick one: the HTML builder
 still picks the widget, the LaTeX builder (the PDF edition) the image. A widget output that
 already has a PNG, or whose state holds no image, is left as it is.
+
+On the web page, every page loads ``book/js/explorers.js``, which names each slider's handle
+after its parameter and gives the slider "−" and "+" buttons that step it (a step of a slider
+is a few pixels on a phone); book.css lays the sliders out at the column's width on a phone.
 """
 
 from __future__ import annotations
@@ -128,4 +132,5 @@ def add_static_frames(app: Sphinx, doctree: nodes.document) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.connect("doctree-read", add_static_frames, priority=400)
+    app.add_js_file("explorers.js")
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

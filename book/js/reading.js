@@ -10,7 +10,7 @@
 //    widget manager) and the pages' figures all work so.
 // 2. Boxes that scroll sideways say so. A table, code cell or text output wider than its box
 //    gets the class scroll-cue (a shadow at the edge that hides columns and a "scroll" label,
-//    book.css) for as long as it is wider.
+//    book.css) for as long as it is wider, and is a Tab stop (scrolled with the arrow keys).
 // 3. Punctuation stays with its formula. A full stop, comma or closing bracket right after
 //    in-line math is put with the formula in a span that does not break (math-nobreak,
 //    book.css), so that a line never starts with it.
@@ -145,7 +145,15 @@
     scrollBoxes().forEach(function (box) {
       var wider = box.scrollWidth > box.clientWidth + 1;
       box.classList.toggle("scroll-cue", wider);
-      if (wider && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+      // a box that scrolls is a Tab stop, so that the keyboard can scroll it (the theme's
+      // own pass may have made it -1 when the window was wider and the box did not scroll)
+      if (wider && box.tabIndex < 0) box.setAttribute("tabindex", "0");
+    });
+    // a Library reference signature too long for the column scrolls inside itself (book.css)
+    document.querySelectorAll("article dl.py > dt.sig").forEach(function (signature) {
+      if (signature.scrollWidth > signature.clientWidth + 1 && signature.tabIndex < 0) {
+        signature.setAttribute("tabindex", "0");
+      }
     });
     document.querySelectorAll(FIGURES).forEach(markZoomable);
   }

@@ -6,7 +6,10 @@ An explorer shows one figure per value of a slider (or per pair of values of two
 ``ipywidgets.jslink``. A link made with ``jslink`` runs in the browser, so the explorer works
 the same on the static HTML page (where the saved widget state is drawn without a kernel) and
 in a live notebook. Each frame is a PNG image of the figure, under the text the drawing
-function printed, if any.
+function printed, if any. Frames are drawn at twice their pixels (192 dpi) and shown at the size
+they were drawn at (96 dpi), as the book's other figures: sharp on a phone's screen and in the
+book's full-size view. Frames drawn ahead are all the size of the largest (the smaller ones
+padded with white below and at the sides), so that the page does not jump while a slider moves.
 
 Drawing every frame takes a while (half a second a frame; Chapter 4's explorer has 50). Where
 a kernel stays behind the page, as in Jupyter, ``frames="on-demand"`` (or the environment
@@ -28,22 +31,28 @@ from __future__ import annotations
 import contextlib
 import html
 import io
+import itertools
 import os
 from collections.abc import Callable, Mapping, Sequence
 
 from pdtbook._extras import require
 
-__all__ = ["explorer", "frame_png"]
+__all__ = ["explorer", "frame_png", "pad_png", "png_size"]
 
 DPI = 96
-COLORS = 256
+#: Frames are drawn at this many times their pixels and shown at the size drawn at ``DPI``.
+SCALE = 2
+#: The palette of a frame: a figure of lines, text and a few fills needs no more colours (the
+#: frames of Chapter 4's explorer, 50 of them at 2x, then keep its page under 3 MB).
+COLORS = 64
 #: How an explorer draws its frames: every one when it is made, or each when first shown.
 FRAME_MODES = ("ahead", "on-demand")
 #: The environment variable that chooses the mode when ``explorer`` is not told.
 FRAMES_VARIABLE = "PRUNEKIT_EXPLORER_FRAMES"
 
 
-def frame_png(figure, dpi: int = DPI, colors: int | None = COLORS) -> bytes:
+def frame_png(figure, dpi: int = DPI, colors: int | None = COLORS,
+              scale: int = SCALE) -> bytes:
     """The PNG bytes of a matplotlib figure, as a notebook shows it inline.
 
     Parameters
@@ -51,11 +60,15 @@ def frame_png(figure, dpi: int = DPI, colors: int | None = COLORS) -> bytes:
     figure : matplotlib.figure.Figure
         The figure to save.
     dpi : int, default 96
-        Pixels per inch (the book draws at 96, so a 7-inch figure is 672 px wide).
-    colors : int or None, default 256
+        Pixels per inch of the size the figure is shown at (the book shows figures at 96, so a
+        7-inch figure is 672 px wide).
+    colors : int or None, default 64
         The number of colours of the palette the image is reduced to (a figure of lines and
         dots loses nothing visible, and the file shrinks by about two thirds); None keeps
         the full colour image.
+    scale : int, default 2
+        The image has ``scale`` times the pixels of the size it is shown at (it is saved at
+        ``scale * dpi``), so that it stays sharp on screens of high density.
 
     Returns
     -------
@@ -64,20 +77,81 @@ def frame_png(figure, dpi: int = DPI, colors: int | None = COLORS) -> bytes:
         does), without a time stamp or software version, so the same figure always gives the
         same bytes.
     """
+    if colors is not None and not 2 <= colors <= 256:
+        raise ValueError(f"colors must be between 2 and 256 (or None), not {colors}")
+    if not isinstance(scale, int) or scale < 1:
+        raise ValueError(f"scale must be a positive integer, not {scale!r}")
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight",
+    figure.savefig(buffer, format="png", dpi=dpi * scale, bbox_inches="tight",
                    metadata={"Software": None})
     if colors is None:
         return buffer.getvalue()
-    if not 2 <= colors <= 256:
-        raise ValueError(f"colors must be between 2 and 256 (or None), not {colors}")
+    return _reduced(_open_rgb(buffer.getvalue()), colors)
+
+
+def _open_rgb(png: bytes):
+    """The image of a PNG file, in RGB on white (a transparent part turns white)."""
     from PIL import Image
 
-    image = Image.open(buffer).convert("RGB").quantize(
-        colors=colors, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    image = Image.open(io.BytesIO(png))
+    if image.mode in ("RGBA", "LA", "P"):
+        image = image.convert("RGBA")
+        white = Image.new("RGBA", image.size, "white")
+        image = Image.alpha_composite(white, image)
+    return image.convert("RGB")
+
+
+def _reduced(image, colors: int | None) -> bytes:
+    """The PNG bytes of an RGB image, its palette reduced to ``colors`` (None: kept)."""
+    from PIL import Image
+
+    if colors is not None:
+        image = image.quantize(colors=colors, method=Image.Quantize.MEDIANCUT,
+                               dither=Image.Dither.NONE)
     small = io.BytesIO()
     image.save(small, format="PNG", optimize=True)
     return small.getvalue()
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """The ``(width, height)`` in pixels of a PNG file."""
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png)).size
+
+
+def pad_png(png: bytes, size: tuple[int, int], colors: int | None = COLORS) -> bytes:
+    """A PNG image on a white canvas of ``size``, centred across it and at its top.
+
+    Parameters
+    ----------
+    png : bytes
+        The PNG file, no larger than ``size`` either way.
+    size : tuple of int
+        The ``(width, height)`` of the canvas, in pixels.
+    colors : int or None, default 64
+        The palette of the padded image (see :func:`frame_png`).
+
+    Returns
+    -------
+    bytes
+        ``png`` itself when it already has that size, else the padded image as PNG bytes.
+
+    Raises
+    ------
+    ValueError
+        If the image is larger than ``size``.
+    """
+    from PIL import Image
+
+    width, height = png_size(png)
+    if (width, height) == tuple(size):
+        return png
+    if width > size[0] or height > size[1]:
+        raise ValueError(f"a {width}x{height} image does not fit a {size[0]}x{size[1]} canvas")
+    canvas = Image.new("RGB", tuple(size), "white")
+    canvas.paste(_open_rgb(png), ((size[0] - width) // 2, 0))
+    return _reduced(canvas, colors)
 
 
 def _label(value) -> str:
@@ -106,11 +180,9 @@ def _options(name, values):
     return pairs
 
 
-def _draw_frame(draw, kwargs, dpi, colors):
-    """Call ``draw(**kwargs)``; return the widget showing its figure and printed text."""
+def _draw_png(draw, kwargs, dpi, colors):
+    """Call ``draw(**kwargs)``; return its figure's PNG bytes and the text it printed."""
     import matplotlib.pyplot as plt
-
-    widgets = require("ipywidgets", "pdtbook.explorer")
 
     before = set(plt.get_fignums())
     printed = io.StringIO()
@@ -127,13 +199,34 @@ def _draw_frame(draw, kwargs, dpi, colors):
         for n in plt.get_fignums():
             if n not in before:
                 plt.close(n)
-    image = widgets.Image(value=png, format="png",
+    return png, printed.getvalue()
+
+
+def _frame_widget(png, text):
+    """The widget of a frame: the image, shown at the size it was drawn at (half its pixels)
+    and never wider than its column, under the printed text, if any."""
+    widgets = require("ipywidgets", "pdtbook.explorer")
+
+    width, height = png_size(png)
+    image = widgets.Image(value=png, format="png", width=str(width // SCALE),
+                          height=str(height // SCALE),
                           layout=widgets.Layout(max_width="100%", height="auto"))
-    text = printed.getvalue()
     if not text:
         return image
     pre = widgets.HTML(f'<pre class="explorer-text">{html.escape(text.rstrip())}</pre>')
     return widgets.VBox([pre, image])
+
+
+def _draw_frame(draw, kwargs, dpi, colors):
+    """Call ``draw(**kwargs)``; return the widget showing its figure and printed text."""
+    return _frame_widget(*_draw_png(draw, kwargs, dpi, colors))
+
+
+def _same_size(frames, colors):
+    """The frames ``(png, text)``, each image padded to the largest width and height."""
+    sizes = [png_size(png) for png, _ in frames]
+    size = (max(w for w, _ in sizes), max(h for _, h in sizes))
+    return [(pad_png(png, size, colors), text) for png, text in frames]
 
 
 def _frame_mode(frames: str | None) -> str:
@@ -185,15 +278,17 @@ def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
     descriptions : mapping of str to str, optional
         The text in front of each slider (default: its name).
     dpi : int, default 96
-        Pixels per inch of the frames.
-    colors : int or None, default 256
+        Pixels per inch of the size the frames are shown at; they are drawn with twice the
+        pixels (see :func:`frame_png`).
+    colors : int or None, default 64
         The size of the frames' palette (see :func:`frame_png`); fewer colours make smaller
         pages.
     frames : {"ahead", "on-demand"}, optional
         ``"ahead"`` draws every frame now, so the explorer works without a kernel (on the
-        book's pages); ``"on-demand"`` draws the first frame now and each other one when the
-        sliders first reach it, which needs a live kernel. Default: the environment variable
-        ``PRUNEKIT_EXPLORER_FRAMES``, else ``"ahead"``.
+        book's pages), every frame the size of the largest (padded with white), so that the
+        page keeps its layout while a slider moves; ``"on-demand"`` draws the first frame now
+        and each other one when the sliders first reach it, which needs a live kernel.
+        Default: the environment variable ``PRUNEKIT_EXPLORER_FRAMES``, else ``"ahead"``.
 
     Returns
     -------
@@ -262,7 +357,12 @@ def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
     placeholder = widgets.HTML("drawing…")
     sizes = [len(options[name]) for name in names]
     if mode == "ahead":
-        frame = frame_at
+        positions = list(itertools.product(*(range(size) for size in sizes)))
+        drawn = _same_size([_draw_png(draw, {name: options[name][i][1]
+                                             for name, i in zip(names, position)},
+                                      dpi, colors) for position in positions], colors)
+        ready = dict(zip(positions, (_frame_widget(*frame) for frame in drawn)))
+        frame = ready.__getitem__
     else:
         def frame(_position):
             return placeholder

@@ -1,8 +1,10 @@
 """pdtbook.explorer: frames drawn in advance, one per slider value, linked in the
-browser (or drawn on demand in a live kernel); the chapters' stored explorers hold every frame.
+browser (or drawn on demand in a live kernel), at 2x and all of one size; the chapters' stored
+explorers hold every frame, so drawn.
 """
 
 import base64
+import io
 import json
 from pathlib import Path
 
@@ -10,7 +12,9 @@ import ipywidgets as widgets
 import matplotlib.pyplot as plt
 import pytest
 
-from pdtbook.explorer import explorer, frame_png
+from PIL import Image
+
+from pdtbook.explorer import explorer, frame_png, pad_png, png_size
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -128,9 +132,6 @@ def test_a_figure_left_by_a_failing_draw_is_closed():
 
 
 def test_frames_are_reduced_to_a_palette_unless_asked_not_to():
-    from PIL import Image
-    import io
-
     fig, ax = plt.subplots(figsize=(3, 2))
     ax.imshow([[0, 1], [2, 3]], cmap="viridis")
     ax.plot([0, 1], [0, 1], "o-")
@@ -140,6 +141,56 @@ def test_frames_are_reduced_to_a_palette_unless_asked_not_to():
     assert Image.open(io.BytesIO(full)).mode == "RGBA"
     assert Image.open(io.BytesIO(small)).mode == "P"
     assert Image.open(io.BytesIO(small)).size == Image.open(io.BytesIO(full)).size
+
+
+def test_frames_have_twice_the_pixels_of_the_size_they_are_shown_at():
+    box = explorer(draw_line, {"slope": [1, 2]})
+    for frame in _stack(box).children:
+        image = frame.children[-1]
+        width, height = png_size(bytes(image.value))
+        assert (int(image.width), int(image.height)) == (width // 2, height // 2)
+        # 3 x 2 inches at 96 dpi, cropped to the drawing
+        assert 0.8 * 3 * 96 <= int(image.width) <= 3 * 96
+        assert image.layout.max_width == "100%" and image.layout.height == "auto"
+
+
+def test_frames_drawn_ahead_have_one_size_however_large_each_figure():
+    def growing(k):
+        plt.subplots(figsize=(2 + k, 1 + 2 * k))[1].plot([0, k])
+
+    box = explorer(growing, {"k": range(3)}, value={"k": 1})
+    sizes = {png_size(bytes(image.value)) for image in _stack(box).children}
+    assert len(sizes) == 1
+    (size,) = sizes
+    largest = explorer(growing, {"k": [2]})
+    assert size == png_size(bytes(_stack(largest).children[0].value))
+
+
+def test_two_sliders_frames_have_one_size():
+    def grid(a, b):
+        plt.subplots(figsize=(1 + a, 1 + b))[1].plot([0, a + b])
+
+    box = explorer(grid, {"a": [0, 2], "b": [0, 1, 3]})
+    images = [image for inner in _stack(box).children for image in inner.children]
+    assert len({png_size(bytes(image.value)) for image in images}) == 1
+
+
+def _png(width, height, color):
+    buffer = io.BytesIO()
+    Image.new("RGB", (width, height), color).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def test_pad_png_centres_across_and_keeps_the_top():
+    padded = Image.open(io.BytesIO(pad_png(_png(4, 2, "black"), (8, 6)))).convert("RGB")
+    assert padded.size == (8, 6)
+    dark = {(x, y) for x in range(8) for y in range(6) if padded.getpixel((x, y)) == (0, 0, 0)}
+    assert dark == {(x, y) for x in range(2, 6) for y in range(2)}
+    assert padded.getpixel((0, 5)) == (255, 255, 255)
+    same = _png(8, 6, "red")
+    assert pad_png(same, (8, 6)) is same
+    with pytest.raises(ValueError, match="does not fit a 3x6 canvas"):
+        pad_png(same, (3, 6))
 
 
 @pytest.mark.parametrize("colors", [0, 1, 300])
@@ -206,7 +257,8 @@ CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 
 def _stored_explorers(path):
     """``(sliders' label lists, frames)`` of every explorer shown in a stored notebook, where
-    frames nest like the Stacks: a list per slider, a frame's PNG bytes innermost."""
+    frames nest like the Stacks: a list per slider, innermost a frame's PNG bytes and the
+    width and height the page shows it at."""
     notebook = json.loads(path.read_text(encoding="utf8"))
     state = notebook["metadata"].get("widgets", {}).get(
         "application/vnd.jupyter.widget-state+json", {}).get("state", {})
@@ -221,7 +273,8 @@ def _stored_explorers(path):
             stack = model(stack["state"]["children"][-1])
         assert stack["model_name"] == "ImageModel", stack["model_name"]
         (buffer,) = stack["buffers"]
-        return base64.b64decode(buffer["data"])
+        shown = (int(stack["state"].get("width") or 0), int(stack["state"].get("height") or 0))
+        return base64.b64decode(buffer["data"]), shown
 
     for cell in notebook["cells"]:
         for output in cell.get("outputs", []):
@@ -239,10 +292,14 @@ def test_chapters_store_explorers():
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
-def test_a_stored_explorer_holds_every_frame(path):
+def test_a_stored_explorer_holds_every_frame_at_2x_and_one_size(path):
     for labels, frames in _stored_explorers(path):
         assert len(frames) == len(labels[0])
         if len(labels) == 2:
             assert all(len(inner) == len(labels[1]) for inner in frames)
             frames = [frame for inner in frames for frame in inner]
-        assert all(isinstance(frame, bytes) and frame.startswith(PNG) for frame in frames)
+        assert all(isinstance(png, bytes) and png.startswith(PNG) for png, _ in frames)
+        sizes = {png_size(png) for png, _ in frames}
+        assert len(sizes) == 1, f"frames of {len(sizes)} sizes: {sorted(sizes)[:4]}"
+        (width, height), = sizes
+        assert {shown for _, shown in frames} == {(width // 2, height // 2)}

@@ -109,3 +109,27 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """After the run, the moderate and minor axe-core violations the page visits counted
+    (test_book_pages.py fails on critical and serious ones only), summed over the pages, with
+    the first pages they were found on."""
+    totals, pages = {}, {}
+    for outcome in ("passed", "failed"):
+        for report in terminalreporter.stats.get(outcome, []):
+            for name, counts in getattr(report, "user_properties", []):
+                if name != "axe_counts":
+                    continue
+                page = report.nodeid.partition("[")[2].rstrip("]")
+                for key, count in counts.items():
+                    totals[key] = totals.get(key, 0) + count
+                    pages.setdefault(key, []).append(page)
+    if not totals:
+        return
+    terminalreporter.section("axe-core: moderate and minor violations (not failed)")
+    for key in sorted(totals):
+        found = sorted(pages[key])
+        more = f" and {len(found) - 3} more" if len(found) > 3 else ""
+        terminalreporter.write_line(f"{key}: {totals[key]} node(s) on {len(found)} page(s): "
+                                    f"{', '.join(found[:3])}{more}")

@@ -99,7 +99,7 @@ def test_the_footer_names_the_authors_once(built_book, name):
 def _bibliography_entries(built_book: Path) -> list[tuple[str, str]]:
     """(label, the rest of the entry's HTML) for every entry of the bibliography."""
     source = _read(built_book, "book/bibliography")
-    entries = re.findall(r'<div class="citation" id="[^"]+" role="doc-biblioentry">\s*'
+    entries = re.findall(r'<div class="citation" id="[^"]+" role="listitem">\s*'
                          r'<span class="label"><span class="fn-bracket">\[</span>([^<]+)'
                          r'<span class="fn-bracket">\]</span></span>(.*?)</div>',
                          source, flags=re.S)

@@ -18,8 +18,15 @@ on a page opened in it):
 
 * phone: the measures listed in ``MUST_BE_EMPTY_ON_A_PHONE`` are empty (nothing overflows,
   boxes that scroll say so, every figure opens on a tap at a readable size);
-* explorers: each slider still moves its figure;
+* explorers: each slider still moves its figure, and a thumb can use it: a track of the
+  column's width, a large handle, "−" and "+" buttons that step it, frames of one height (the
+  page does not jump) drawn at 2x (tests/browser/explorers.py);
 * solutions: every sphinx-exercise solution is collapsed and opens on a click;
+* accessibility, with the solutions open: no critical or serious violation of axe-core's rules
+  (light mode; the colour contrast in dark mode too), and every explorer slider, step button
+  and solution button is a Tab stop named after what it sets or opens
+  (tests/browser/accessibility_checks.py); moderate and minor violations are counted and
+  reported at the end of the run;
 * network: no request for the book's own files fails or hangs, and no other host is contacted
   (the page is loaded with every outside request blocked, as on a machine with no network);
 * no JavaScript error is thrown and nothing is logged to the console as an error (a missing
@@ -35,8 +42,9 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from accessibility_checks import accessibility_problems
 from conftest import save_screenshot
-from explorers import slider_problems
+from explorers import phone_problems, slider_problems
 from layout import (POLL_MS, WAIT_MS, WIDGET_VIEWS_JS, browser_typesetting, measure,
                     measure_phone, resize, wait_until_typeset)
 
@@ -151,7 +159,8 @@ def unfinished_requests(page, seen, timeout_ms=WAIT_MS):
     return sorted(request.url for request in seen["pending"])
 
 
-def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name):
+def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name,
+                               record_property):
     """One visit per page: the checks at 1280 px, then the same page in a 390 px window."""
     html_file = built_book / f"{page_name}.html"
     assert html_file.is_file(), f"{page_name}.html was not built: run `make book`"
@@ -169,11 +178,18 @@ def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name)
                         for problem in _phone_problems(page, page_name, titles))
         problems.extend(f"at {PHONE} px, explorer: {problem}"
                         for problem in slider_problems(page, page_name))
+        problems.extend(f"at {PHONE} px, explorer on a phone: {problem}"
+                        for problem in phone_problems(page, page_name))
 
         # (e) solutions collapsed until clicked
         solutions = page.locator(".solution")
         for i in range(solutions.count()):
             problems.extend(_check_solution(page, solutions.nth(i)))
+
+        # (h) accessibility, the solutions open
+        found, counts = accessibility_problems(page)
+        problems.extend(f"at {PHONE} px, accessibility: {problem}" for problem in found)
+        record_property("axe_counts", counts)
 
         # (d) network, after everything above had the chance to load
         unfinished = unfinished_requests(page, seen)
