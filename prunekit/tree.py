@@ -456,8 +456,9 @@ class Tree(_Immutable):
         Examples
         --------
         >>> import prunekit as pk
-        >>> t = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
-        ...                         feature=[0, -1, -1], threshold=[0.5, 0, 0])
+        >>> t = pk.Tree.from_arrays(
+        ...     [1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
+        ...     feature=[0, -1, -1], threshold=[0.5, 0, 0])
         >>> t.to_sklearn().predict([[0.0], [1.0]]).tolist()
         [0, 1]
         """
@@ -1210,8 +1211,9 @@ class Pruning(_Immutable):
         Examples
         --------
         >>> import prunekit as pk
-        >>> t = pk.Tree.from_arrays([1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
-        ...                         feature=[0, -1, -1], threshold=[0.5, 0, 0])
+        >>> t = pk.Tree.from_arrays(
+        ...     [1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
+        ...     feature=[0, -1, -1], threshold=[0.5, 0, 0])
         >>> pk.Pruning.full(t).to_sklearn().predict([[0.0], [1.0]]).tolist()
         [0, 1]
         """
