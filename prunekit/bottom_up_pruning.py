@@ -209,7 +209,7 @@ class _TemplateState:
         left = np.array([new.get(int(self.left[u]), -1) for u in old])
         right = np.array([new.get(int(self.right[u]), -1) for u in old])
         tree = self.tree
-        missing_go_to_left = tree.missing_go_to_left[old] & (left != -1)
+        missing_go_to_left = tree.missing_go_to_left[old]         # the Tree clears leaves
         shell = Tree(left, right, np.zeros((len(old), tree.n_classes), int),
                      feature=tree.feature[old], threshold=tree.threshold[old],
                      classes=tree.classes_, n_features=tree.n_features, dtype=tree.dtype,

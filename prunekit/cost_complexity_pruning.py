@@ -539,10 +539,7 @@ def _labelled_sample(X, y, names=("X", "y")):
     from sklearn.utils.multiclass import type_of_target
 
     X = as_array(X, names[0], ndim=2, dtype="numeric", what="(n_samples, n_features)",
-                 finite=False)
-    if X.dtype.kind == "f" and np.isinf(X).any():
-        raise ValueError(f"{names[0]} contains infinity; every value must be finite or NaN (a "
-                         "missing value, which scikit-learn's growers handle).")
+                 allow_nan=True)
     y = check_labels(y, X.shape[0], name=names[1])
     kind = type_of_target(y)
     if kind not in ("binary", "multiclass"):

@@ -676,7 +676,7 @@ class _SubtreeRaising:
                     threshold=np.where(inner, self.threshold[nodes], np.nan),
                     classes=tree.classes_, n_features=tree.n_features,
                     criterion=tree.criterion, dtype=tree.dtype,
-                    missing_go_to_left=self.missing_left[nodes] & inner)
+                    missing_go_to_left=self.missing_left[nodes])
 
 
 def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:

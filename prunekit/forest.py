@@ -14,7 +14,6 @@ import copy
 
 import numpy as np
 
-from prunekit.cost_complexity_pruning import _check_grower
 from prunekit.export import to_sklearn
 from prunekit.pruner import Pruner
 from prunekit.reduced_error_pruning import ReducedErrorPruner
@@ -118,7 +117,7 @@ def prune_forest(forest, X, y, *, pruner=None):
     for i, (estimator, rows) in enumerate(zip(forest.estimators_, forest.estimators_samples_)):
         X_grow, y_grow = X[rows], codes[rows]
         tree = Tree.from_sklearn(estimator, X_grow, y_grow)
-        grower = _check_grower(clone(estimator))
+        grower = clone(estimator)                     # class_weight: refused above
         tree = pruner.restructure(tree, X_grow, y_grow)
         if holdout:
             out_of_bag = np.ones(len(y), dtype=bool)

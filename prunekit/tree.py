@@ -1202,7 +1202,7 @@ class Pruning(_Immutable):
                     n_features=tree.n_features, criterion=tree.criterion, impurity=impurity,
                     dtype=tree._dtype,
                     feature_names=tree.feature_names if tree.has_split_rules else None,
-                    missing_go_to_left=tree._missing_go_to_left[nodes] & ~leaf)
+                    missing_go_to_left=tree._missing_go_to_left[nodes])
 
     def to_sklearn(self):
         """This pruning (its kept part) as a fitted ``sklearn.tree.DecisionTreeClassifier``

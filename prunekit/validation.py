@@ -50,7 +50,8 @@ def _rephrase(name: str, error: Exception) -> str:
 
 
 def as_array(value, name: str, *, ndim: int, dtype="numeric", finite: bool = True,
-             min_length: int = 1, what: str | None = None) -> np.ndarray:
+             allow_nan: bool = False, min_length: int = 1,
+             what: str | None = None) -> np.ndarray:
     """Convert ``value`` to an ``ndim``-dimensional numpy array, with messages naming ``name``.
 
     Parameters
@@ -65,6 +66,8 @@ def as_array(value, name: str, *, ndim: int, dtype="numeric", finite: bool = Tru
         converting strings is refused; ``None``: keep the dtype).
     finite : bool
         Refuse NaN and infinity.
+    allow_nan : bool
+        With ``finite``, accept NaN (a missing value) and refuse infinity only.
     min_length : int
         The smallest length of the first axis.
     what : str, optional
@@ -130,8 +133,12 @@ def as_array(value, name: str, *, ndim: int, dtype="numeric", finite: bool = Tru
         unit = "samples" if what and "n_samples" in what else "entries"
         raise ValueError(f"{name} has {array.shape[0]} {unit} (shape {array.shape}); at least "
                          f"{min_length} {'is' if min_length == 1 else 'are'} needed.")
-    if finite and array.dtype.kind == "f" and not np.all(np.isfinite(array)):
-        raise ValueError(f"{name} contains NaN or infinity; every value must be finite.")
+    if finite and array.dtype.kind == "f":
+        if allow_nan and np.isinf(array).any():
+            raise ValueError(f"{name} contains infinity; every value must be finite or NaN "
+                             "(a missing value).")
+        if not allow_nan and not np.all(np.isfinite(array)):
+            raise ValueError(f"{name} contains NaN or infinity; every value must be finite.")
     return array
 
 
@@ -170,10 +177,7 @@ def check_samples(X, n_features: int, *, name: str = "X", dtype=np.float64,
     """
     n_features = check_count(n_features, "n_features", minimum=1)
     X = as_array(X, name, ndim=2, dtype=dtype, what="(n_samples, n_features)",
-                 finite=not allow_nan)
-    if allow_nan and X.dtype.kind == "f" and np.isinf(X).any():
-        raise ValueError(f"{name} contains infinity; every value must be finite or NaN (a "
-                         "missing value).")
+                 allow_nan=allow_nan)
     if X.shape[1] != n_features:
         raise ValueError(
             f"{name} has {X.shape[1]} features, but the tree was grown on {n_features} features."
