@@ -46,7 +46,7 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
     """
     check_tree(tree)
     labels = check_choice(labels, "labels", LABELLING_SAMPLES)
-    counts = tree.check_sample_counts(counts)
+    counts = tree.check_sample_counts(counts, weighted=True)
     if labels == "growing":
         return tree.labels
     reached = counts.sum(axis=1) > 0
@@ -54,7 +54,8 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
 
 
 def _error_table(tree: Tree, errors_as_leaf) -> np.ndarray:
-    """``errors_as_leaf`` checked (whole numbers, one row per node) and copied as int64."""
+    """``errors_as_leaf`` checked (one row per node) and copied: whole numbers as int64,
+    weights of misclassified examples (floats that are not whole) as float64."""
     check_tree(tree)
     shape_message = (f"errors_as_leaf must have shape (n_nodes,) or (n_nodes, n_problems) with "
                      f"n_nodes={tree.n_nodes}, got {np.shape(errors_as_leaf)}.")
@@ -64,11 +65,12 @@ def _error_table(tree: Tree, errors_as_leaf) -> np.ndarray:
                       dtype=None, min_length=0)
     if values.dtype.kind == "b" or values.dtype.kind not in "iuf":
         raise TypeError(f"errors_as_leaf must hold integers, got dtype {values.dtype}.")
-    if values.dtype.kind == "f" and not np.all(values == np.round(values)):
-        raise ValueError("errors_as_leaf must hold whole numbers (errors, or another integer "
-                         "cost).")
     if values.shape[0] != tree.n_nodes:
         raise ValueError(shape_message)
+    if values.dtype.kind == "f" and not np.all(values == np.round(values)):
+        if not np.all(np.isfinite(values)) or np.any(values < 0):
+            raise ValueError("errors_as_leaf must be non-negative and finite.")
+        return np.array(values, dtype=np.float64, copy=True)
     return np.array(values, dtype=np.int64, copy=True)
 
 
@@ -78,8 +80,9 @@ def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
     Parameters
     ----------
     tree : Tree
-    errors_as_leaf : array-like of int, shape (n_nodes,) or (n_nodes, n_problems)
-        Errors (or any additive integer cost) of every node as a leaf. With a second axis,
+    errors_as_leaf : array-like, shape (n_nodes,) or (n_nodes, n_problems)
+        Errors (or any additive non-negative cost, e.g. the weight of the misclassified
+        examples) of every node as a leaf. With a second axis,
         the pass solves ``n_problems`` independent problems on the same tree at once (e.g. the
         relabelled samples of many Rademacher draws, :mod:`prunekit.rademacher`).
 
@@ -89,20 +92,24 @@ def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
         Fewest errors of any pruning of T_v.
     collapse : ndarray of bool, the shape of ``errors_as_leaf``
         Whether the smallest such pruning makes v a leaf: the leaf is at least as accurate as
-        the best pruning below it (ties go to the leaf, which has fewer nodes).
+        the best pruning below it (ties go to the leaf, which has fewer nodes). Weighted
+        costs (floats) tie when they differ by rounding only (1e-12 of the root's).
     """
-    best = _error_table(tree, errors_as_leaf)           # a validated int64 copy
+    best = _error_table(tree, errors_as_leaf)           # a validated copy
     collapse = np.broadcast_to(tree.is_leaf.reshape((-1,) + (1,) * (best.ndim - 1)),
                                best.shape).copy()
+    # sums of weights added in another order may differ in the last bits
+    slack = 1e-12 * np.abs(best).max(initial=0) if best.dtype.kind == "f" else 0
     for inner in tree.inner_levels:
         below = best[tree.left[inner]] + best[tree.right[inner]]
         as_leaf = best[inner]
-        collapse[inner] = as_leaf <= below
-        best[inner] = np.minimum(as_leaf, below)
+        collapse[inner] = as_leaf <= below + slack
+        best[inner] = np.where(collapse[inner], as_leaf, below)
     return best, collapse
 
 
-def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Pruning:
+def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing", *,
+                  sample_weight=None) -> Pruning:
     """Reduced-error pruning: the smallest pruning with the fewest errors on ``(X_prune, y_prune)``.
 
     One top-down pass counts the pruning examples at every node (:meth:`~prunekit.Tree.node_counts`), one
@@ -119,6 +126,9 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
         Leaf labels: the majority class of the growing sample (the tree's labels, the usual
         REP), or of the pruning sample (then the best leaf at every node; nodes no pruning
         example reaches keep their growing label).
+    sample_weight : array-like of shape (m,), optional
+        Weights of the pruning examples: the pruning of least weight of misclassified
+        examples is chosen (an integer weight w counts an example w times).
 
     Returns
     -------
@@ -140,7 +150,7 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
     """
     check_tree(tree)
     (labels,) = check_parameters(_REP_PARAMETERS, labels=labels)
-    counts = pruning_sample_counts(tree, X_prune, y_prune)
+    counts = pruning_sample_counts(tree, X_prune, y_prune, sample_weight=sample_weight)
     leaf_labels = pruning_labels(tree, counts, labels)
     _, collapse = best_subtree_errors(tree, tree.leaf_errors(counts, leaf_labels))
     return Pruning.from_collapsed(tree, collapse, labels=leaf_labels)
@@ -245,6 +255,7 @@ class ReducedErrorPruner(HoldoutPruner):
         super().__init__(prune_size=prune_size, random_state=random_state)
         self.labels = labels
 
-    def prune(self, tree: Tree, X_prune, y_prune) -> Pruning:
+    def prune(self, tree: Tree, X_prune, y_prune, sample_weight=None) -> Pruning:
         self._check_parameters()
-        return reduced_error(tree, X_prune, y_prune, labels=self.labels)
+        return reduced_error(tree, X_prune, y_prune, labels=self.labels,
+                             sample_weight=sample_weight)

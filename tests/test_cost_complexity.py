@@ -11,7 +11,6 @@ from sklearn.model_selection import GridSearchCV, KFold, cross_val_score
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
-from sklearn.utils.estimator_checks import parametrize_with_checks
 
 import prunekit as pk
 from prunekit.cost_complexity_pruning import leaf_risks
@@ -194,13 +193,6 @@ def test_a_deep_chain_of_nodes():
 
 
 # ---------------------------------------------------------------------- the estimator
-@parametrize_with_checks([pk.PrunedTreeClassifier(random_state=0),
-                          pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(alpha=0.02),
-                                                  random_state=0)])
-def test_scikit_learn_estimator_checks(estimator, check):
-    check(estimator)
-
-
 def test_estimator_in_model_selection():
     X, y = make_classification(300, 6, flip_y=0.2, random_state=0)
     model = pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(), random_state=0)
