@@ -299,9 +299,7 @@ def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy", *,
         sample_weight=sample_weight)
     path = critical_value_path(tree, resolved)
     errors = path.errors(counts)
-    # the last (smallest) step of fewest errors; sums of weights tie up to rounding
-    slack = 1e-12 * errors.max(initial=0) if errors.dtype.kind == "f" else 0
-    best = int(np.flatnonzero(errors <= errors.min() + slack)[-1])
+    best = len(errors) - 1 - int(np.argmin(errors[::-1]))
     return path.pruning(best)
 
 

@@ -21,7 +21,6 @@ second, ``X_prune, y_prune``.
 
 from __future__ import annotations
 
-import inspect
 import numbers
 
 import numpy as np
@@ -37,7 +36,7 @@ from prunekit.cost_complexity_pruning import CrossValidatedCostComplexityPruner 
 from prunekit.cost_complexity_pruning import _check_grower, leaf_risks
 from prunekit.impurity import class_proportions
 from prunekit.pruner import Pruner as _Pruner
-from prunekit.pruner import pruning_sample_counts
+from prunekit.pruner import _check_takes_weights, pruning_sample_counts
 from prunekit.tree import Pruning, Tree, _estimator_weights, _grow
 from prunekit.validation import check_random_state
 
@@ -442,17 +441,6 @@ class _WeightedParts:
         """``{"sample_weight": w[rows]}``, or ``{}`` when unweighted: a pruner of one's own
         without a ``sample_weight`` parameter is called as before."""
         return {} if self.w is None else {"sample_weight": self.w[rows]}
-
-
-def _check_takes_weights(pruner: _Pruner) -> None:
-    """Refuse weights for a pruner whose ``prune`` has no ``sample_weight`` parameter."""
-    if "sample_weight" in inspect.signature(pruner.prune).parameters:
-        return
-    name = type(pruner).__name__
-    why = pruner._weights_refused or "its prune method has no sample_weight parameter"
-    raise ValueError(f"{name} does not take weights (sample_weight or class_weight): {why}. "
-                     "Prune with a method defined for weighted counts (cost complexity, "
-                     "reduced error, PEP, MEP, CVP, error-based), or fit without weights.")
 
 
 def _concrete_seed(random_state):

@@ -21,6 +21,7 @@ the pruner the second, ``X_prune, y_prune``.
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import warnings
@@ -195,6 +196,17 @@ def pruning_sample_counts(tree: Tree, X_prune, y_prune, *, why: str | None = Non
         raise ValueError(f"{'X_prune' if X_prune is None else 'y_prune'} is required: {why}")
     return tree.node_counts(X_prune, y_prune, sample_weight=sample_weight,
                             names=("X_prune", "y_prune"))
+
+
+def _check_takes_weights(pruner: Pruner) -> None:
+    """Refuse weights for a pruner whose ``prune`` has no ``sample_weight`` parameter."""
+    if "sample_weight" in inspect.signature(pruner.prune).parameters:
+        return
+    name = type(pruner).__name__
+    why = pruner._weights_refused or "its prune method has no sample_weight parameter"
+    raise ValueError(f"{name} does not take weights (sample_weight or class_weight): {why}. "
+                     "Prune with a method defined for weighted counts (cost complexity, "
+                     "reduced error, PEP, MEP, CVP, error-based), or fit without weights.")
 
 
 def _check_prune_size(size, name: str):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from prunekit._parameters import check_parameters, constraint
-from prunekit.validation import as_array, check_choice
+from prunekit.validation import as_array, check_choice, weight_unit
 from prunekit.pruner import HoldoutPruner, pruning_sample_counts
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 
@@ -54,8 +54,7 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
 
 
 def _error_table(tree: Tree, errors_as_leaf) -> np.ndarray:
-    """``errors_as_leaf`` checked (one row per node) and copied: whole numbers as int64,
-    weights of misclassified examples (floats that are not whole) as float64."""
+    """``errors_as_leaf`` checked (whole numbers, one row per node) and copied as int64."""
     check_tree(tree)
     shape_message = (f"errors_as_leaf must have shape (n_nodes,) or (n_nodes, n_problems) with "
                      f"n_nodes={tree.n_nodes}, got {np.shape(errors_as_leaf)}.")
@@ -65,12 +64,11 @@ def _error_table(tree: Tree, errors_as_leaf) -> np.ndarray:
                       dtype=None, min_length=0)
     if values.dtype.kind == "b" or values.dtype.kind not in "iuf":
         raise TypeError(f"errors_as_leaf must hold integers, got dtype {values.dtype}.")
+    if values.dtype.kind == "f" and not np.all(values == np.round(values)):
+        raise ValueError("errors_as_leaf must hold whole numbers (errors, or another integer "
+                         "cost).")
     if values.shape[0] != tree.n_nodes:
         raise ValueError(shape_message)
-    if values.dtype.kind == "f" and not np.all(values == np.round(values)):
-        if not np.all(np.isfinite(values)) or np.any(values < 0):
-            raise ValueError("errors_as_leaf must be non-negative and finite.")
-        return np.array(values, dtype=np.float64, copy=True)
     return np.array(values, dtype=np.int64, copy=True)
 
 
@@ -80,9 +78,8 @@ def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
     Parameters
     ----------
     tree : Tree
-    errors_as_leaf : array-like, shape (n_nodes,) or (n_nodes, n_problems)
-        Errors (or any additive non-negative cost, e.g. the weight of the misclassified
-        examples) of every node as a leaf. With a second axis,
+    errors_as_leaf : array-like of int, shape (n_nodes,) or (n_nodes, n_problems)
+        Errors (or any additive integer cost) of every node as a leaf. With a second axis,
         the pass solves ``n_problems`` independent problems on the same tree at once (e.g. the
         relabelled samples of many Rademacher draws, :mod:`prunekit.rademacher`).
 
@@ -92,20 +89,39 @@ def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
         Fewest errors of any pruning of T_v.
     collapse : ndarray of bool, the shape of ``errors_as_leaf``
         Whether the smallest such pruning makes v a leaf: the leaf is at least as accurate as
-        the best pruning below it (ties go to the leaf, which has fewer nodes). Weighted
-        costs (floats) tie when they differ by rounding only (1e-12 of the root's).
+        the best pruning below it (ties go to the leaf, which has fewer nodes).
     """
-    best = _error_table(tree, errors_as_leaf)           # a validated copy
+    best = _error_table(tree, errors_as_leaf)           # a validated int64 copy
     collapse = np.broadcast_to(tree.is_leaf.reshape((-1,) + (1,) * (best.ndim - 1)),
                                best.shape).copy()
-    # sums of weights added in another order may differ in the last bits
-    slack = 1e-12 * np.abs(best).max(initial=0) if best.dtype.kind == "f" else 0
     for inner in tree.inner_levels:
         below = best[tree.left[inner]] + best[tree.right[inner]]
         as_leaf = best[inner]
-        collapse[inner] = as_leaf <= below + slack
-        best[inner] = np.where(collapse[inner], as_leaf, below)
+        collapse[inner] = as_leaf <= below
+        best[inner] = np.minimum(as_leaf, below)
     return best, collapse
+
+
+def _whole_units(errors: np.ndarray, total: float) -> np.ndarray:
+    """Weighted errors of a sample of weight ``total`` as whole numbers, for the bottom-up
+    pass, which adds integers.
+
+    Sample weights are multiples of :func:`~prunekit.validation.weight_unit` of their total
+    (:func:`~prunekit.validation.check_sample_weight`), so errors are too, and are divided
+    by half that unit or less exactly. Integer errors are returned as they are.
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_sample_weight, weight_unit
+    >>> w = check_sample_weight([0.1, 0.2, 0.3, 0.4], 4)
+    >>> counts = _whole_units(w, w.sum())
+    >>> bool(np.all(counts * (weight_unit(w.sum()) / 2) == w))
+    True
+    """
+    errors = np.asarray(errors)
+    if errors.dtype.kind in "iu" or np.all(errors == np.round(errors)):
+        return errors.astype(np.int64)
+    return np.rint(errors / (weight_unit(total) / 2)).astype(np.int64)
 
 
 def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing", *,
@@ -152,7 +168,8 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing", *,
     (labels,) = check_parameters(_REP_PARAMETERS, labels=labels)
     counts = pruning_sample_counts(tree, X_prune, y_prune, sample_weight=sample_weight)
     leaf_labels = pruning_labels(tree, counts, labels)
-    _, collapse = best_subtree_errors(tree, tree.leaf_errors(counts, leaf_labels))
+    as_leaf = _whole_units(tree.leaf_errors(counts, leaf_labels), counts[0].sum())
+    _, collapse = best_subtree_errors(tree, as_leaf)
     return Pruning.from_collapsed(tree, collapse, labels=leaf_labels)
 
 

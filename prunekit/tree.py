@@ -1548,8 +1548,9 @@ def _as_weighted_counts(counts: np.ndarray, n_nodes: int, name: str) -> np.ndarr
 
 def _estimator_weights(estimator, y, sample_weight) -> np.ndarray | None:
     """Each example's weight in a scikit-learn tree's fit: ``sample_weight`` times its
-    ``class_weight`` (as ``DecisionTreeClassifier.fit`` combines them), or ``None`` when it
-    has neither."""
+    ``class_weight`` (as ``DecisionTreeClassifier.fit`` combines them), rounded as
+    :func:`~prunekit.validation.check_sample_weight` rounds weights, or ``None`` when it has
+    neither."""
     class_weight = estimator.get_params().get("class_weight")
     y = np.asarray(y)
     weights = check_sample_weight(sample_weight, len(y))
@@ -1558,7 +1559,7 @@ def _estimator_weights(estimator, y, sample_weight) -> np.ndarray | None:
     from sklearn.utils.class_weight import compute_sample_weight
 
     by_class = compute_sample_weight(class_weight, y)
-    return by_class if weights is None else by_class * weights
+    return check_sample_weight(by_class if weights is None else by_class * weights, len(y))
 
 
 def _check_estimator_proportions(estimator, counts: np.ndarray, classes: np.ndarray) -> None:
