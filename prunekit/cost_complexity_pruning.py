@@ -462,7 +462,7 @@ def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error", scori
     [9, 7]
     """
     risk = check_choice(risk, "risk", RISKS)
-    scorer = _check_scoring(scoring)
+    scoring = _check_scoring(scoring)
     n_jobs = _check_n_jobs(n_jobs)
     random_state = random_state_for_scikit_learn(random_state)
     X, y = _labelled_sample(X, y)
@@ -470,7 +470,7 @@ def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error", scori
     grower, weights = _class_weights_as_sample_weights(grower, y, sample_weight)
     folds = _splitter(cv, y, random_state)
     path = cost_complexity_path(_grow(grower, X, y, sample_weight=weights), risk)
-    return _cross_validated(path, X, y, grower, folds, scorer, n_jobs, weights)
+    return _cross_validated(path, X, y, grower, folds, scoring, n_jobs, weights)
 
 
 def _class_weights_as_sample_weights(grower, y, sample_weight):
@@ -485,15 +485,18 @@ def _class_weights_as_sample_weights(grower, y, sample_weight):
     return grower, weights
 
 
-def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scorer=None,
+def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scoring=None,
                      n_jobs=None, weights=None) -> AlphaSelection:
     """The V-fold cross-validated error of every step of ``path`` (Breiman et al. 1984,
     Sec. 3.4.2), the path of the tree ``grower`` grows on all of the checked sample
-    ``(X, y)``; ``folds`` is a scikit-learn splitter, ``scorer`` None (errors counted) or a
-    scikit-learn scorer, ``weights`` the examples' weights or None. The one implementation
+    ``(X, y)``; ``folds`` is a scikit-learn splitter, ``scoring`` None (errors counted) or a
+    checked scorer name or callable, ``weights`` the examples' weights or None. The one implementation
     of :func:`cross_validate_alpha`, which grows that tree, and of
     :class:`CrossValidatedCostComplexityPruner`, which is given it."""
+    from sklearn.metrics import get_scorer
+
     betas = np.append(np.sqrt(path.alphas[:-1] * path.alphas[1:]), np.inf)
+    scorer = None if scoring is None else get_scorer(scoring)
     arguments = [(X, y, train, test, grower, path.risk, betas, scorer, weights)
                  for train, test in folds.split(X, y)]
     if n_jobs is None or n_jobs == 1:
@@ -513,8 +516,8 @@ def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scorer=None,
     error = 1 - scores.mean(axis=0)
     standard_error = scores.std(axis=0, ddof=1) / np.sqrt(len(scores))
     best, one_se = choose_steps(error, standard_error)
-    name = getattr(scorer, "_score_func", None)
-    name = "CV score" if name is None else f"CV {name.__name__}"
+    name = scoring if isinstance(scoring, str) else getattr(scoring, "__name__", "score")
+    name = f"CV {name}"
     return AlphaSelection(path, betas, error, standard_error, best, one_se, name)
 
 
@@ -546,8 +549,8 @@ def _fold_result(X, y, train, test, grower, risk, betas, scorer, weights=None) -
 
 
 def _check_scoring(scoring, name: str = "scoring"):
-    """None, or a scikit-learn scorer from a scorer name or a callable."""
-    from sklearn.metrics import get_scorer, get_scorer_names
+    """None, a scikit-learn scorer name, or a callable scorer(estimator, X, y)."""
+    from sklearn.metrics import get_scorer_names
 
     if scoring is None:
         return None
@@ -556,7 +559,7 @@ def _check_scoring(scoring, name: str = "scoring"):
             raise ValueError(f"{name} must be None, a callable or one of scikit-learn's "
                              f"scorer names (sklearn.metrics.get_scorer_names()), such as "
                              f"'accuracy' or 'balanced_accuracy'; got {scoring!r}.")
-        return get_scorer(scoring)
+        return scoring
     if callable(scoring):
         return scoring
     raise TypeError(f"{name} must be None, a scorer name or a callable scorer(estimator, X, "

@@ -221,7 +221,7 @@ def test_any_scorer_can_choose_alpha():
     counted = pk.cross_validate_alpha(X, y, cv=5)
     scored = pk.cross_validate_alpha(X, y, cv=5, scoring="accuracy")
     assert np.allclose(scored.error, counted.error, atol=2e-3)
-    assert scored.method == "CV accuracy_score"
+    assert scored.method == "CV accuracy"
     by_hand = pk.cross_validate_alpha(X, y, cv=5, scoring=make_scorer(balanced_accuracy_score))
     named = pk.cross_validate_alpha(X, y, cv=5, scoring="balanced_accuracy")
     assert by_hand.error.tolist() == named.error.tolist()
@@ -243,7 +243,7 @@ def test_parallel_folds_give_the_same_selection():
     assert serial.error.tolist() == parallel.error.tolist()
     pruner = pk.CrossValidatedCostComplexityPruner(cv=4, n_jobs=2, scoring="balanced_accuracy")
     model = pk.PrunedTreeClassifier(pruner=pruner, random_state=0).fit(X, y)
-    assert model.pruner_.selection_.method == "CV balanced_accuracy_score"
+    assert model.pruner_.selection_.method == "CV balanced_accuracy"
 
 
 @pytest.mark.parametrize("options, error, match", [
