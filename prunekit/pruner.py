@@ -126,7 +126,7 @@ class Pruner(BaseEstimator):
             "must return a prunekit Pruning of the tree it is given."
         )
 
-    def __call__(self, tree: Tree, X=None, y=None) -> Pruning:
+    def __call__(self, tree: Tree, X=None, y=None, **weights) -> Pruning:
         """Restructure and prune ``tree``, like a pruner function (``pk.reduced_error``...).
 
         Parameters
@@ -135,6 +135,8 @@ class Pruner(BaseEstimator):
         X, y : array-like, optional
             The sample :meth:`~prunekit.Pruner.prune` takes (the pruning sample for a pruner
             that uses one).
+        **weights
+            ``sample_weight``, that sample's weights, for a pruner that takes them.
 
         Returns
         -------
@@ -142,7 +144,9 @@ class Pruner(BaseEstimator):
             A pruning of :meth:`restructure`'s tree, which is ``tree`` itself except for
             subtree raising.
         """
-        return self.prune(self.restructure(tree, X, y), X, y)
+        if weights:
+            _check_takes_weights(self)
+        return self.prune(self.restructure(tree, X, y, **weights), X, y, **weights)
 
     def _prune_grown(self, tree: Tree, X, y, grower, **weights) -> Pruning:
         """The classifier's call: :meth:`~prunekit.Pruner.prune`, told the unfitted

@@ -204,3 +204,18 @@ def test_unit_weights_change_nothing_in_cross_validation(imbalanced):
                                      sample_weight=np.ones(len(y)))
     assert scored.best == pk.cross_validate_alpha(X, y, cv=5,
                                                   scoring="balanced_accuracy").best
+
+
+def test_a_pruner_called_as_a_function_takes_the_weights_of_its_sample(imbalanced):
+    X, y = imbalanced
+    w = 1.5 * compute_sample_weight("balanced", y)         # 1.5 x the examples
+    grower = DecisionTreeClassifier(random_state=0)
+    tree = pk.Tree.from_sklearn(grower.fit(X, y, sample_weight=w), X, y, sample_weight=w)
+    pruner = pk.CrossValidatedCostComplexityPruner(grower=grower, cv=5, random_state=0)
+    pruning = pruner(tree, X, y, sample_weight=w)
+    selection = pk.cross_validate_alpha(X, y, grower, cv=5, sample_weight=w)
+    assert pruner.alpha_ == selection.alpha_best and pruning.n_leaves < tree.n_leaves
+    with pytest.raises(ValueError, match="must be the sample tree was grown on"):
+        pruner(tree, X, y)
+    with pytest.raises(ValueError, match="NobelPruner does not take weights"):
+        pk.NobelPruner()(tree, X, y, sample_weight=w)
