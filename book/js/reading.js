@@ -6,8 +6,8 @@
 //    drawn at, or smaller to fit the screen, but never so small that its smallest text falls
 //    under 9 px (3/4 of the size it was drawn at); a figure that still does not fit scrolls,
 //    opened at its middle (its title, centred above it, in view). Escape, a tap on the view or
-//    its close button closes it. Chapter figures, the explorers' frames (drawn later by the
-//    widget manager) and the pages' figures all work so.
+//    its close button closes it. Chapter figures, the explorers' frames (which explorers.js
+//    changes as a slider moves) and the pages' figures all work so.
 // 2. Boxes that scroll sideways say so. A table, code cell or text output wider than its box
 //    gets the class scroll-cue (a shadow at the edge that hides columns and a "scroll" label,
 //    book.css) for as long as it is wider, and is a Tab stop (scrolled with the arrow keys).
@@ -177,7 +177,7 @@
   }
 
   // At most one pass every 150 ms, however often the page changes (a page that keeps
-  // changing, as the widget manager drawing many frames, still gets its pass).
+  // changing still gets its pass).
   var pending = null;
   function later() {
     if (pending) return;
@@ -204,7 +204,7 @@
     if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
       MathJax.startup.promise.then(later);
     }
-    // images load and widgets (the explorers' frames) are drawn after the page
+    // images load after the page
     document.addEventListener("load", function (event) {
       if (event.target.tagName === "IMG") later();
     }, true);

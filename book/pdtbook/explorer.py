@@ -4,11 +4,12 @@ An explorer shows one figure per value of a slider (or per pair of values of two
 :func:`explorer` draws every frame once, while the notebook runs, and keeps the frames in an
 ``ipywidgets.Stack``; the slider's position is linked to the Stack's ``selected_index`` with
 ``ipywidgets.jslink``. A link made with ``jslink`` runs in the browser, so the explorer works
-the same on the static HTML page (where the saved widget state is drawn without a kernel) and
-in a live notebook. Each frame is a PNG image of the figure, under the text the drawing
-function printed, if any. Frames are drawn at twice their pixels (192 dpi) and shown at the size
-they were drawn at (96 dpi), as the book's other figures: sharp on a phone's screen and in the
-book's full-size view. Frames drawn ahead are all the size of the largest (the smaller ones
+without a kernel in any page that draws the saved widget state, as well as in a live
+notebook; the book's web pages draw it without a widget manager, as HTML written from that
+state when the book is built (``book/_ext/static_explorers.py``). Each frame is a PNG image
+of the figure, under the text the drawing function printed, if any. Frames are drawn at twice
+their pixels (192 dpi) and shown at the size they were drawn at (96 dpi), as the book's other
+figures: sharp on a phone's screen and in the book's full-size view. Frames drawn ahead are all the size of the largest (the smaller ones
 padded with white below and at the sides), so that the page does not jump while a slider moves.
 
 Drawing every frame takes a while (half a second a frame; Chapter 4's explorer has 50). Where
