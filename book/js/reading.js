@@ -141,19 +141,27 @@
     return boxes;
   }
 
+  function wider(box) {
+    return box.scrollWidth > box.clientWidth + 1;
+  }
+
+  // Every width is read before anything is changed: a change between two reads would make
+  // the browser lay out the whole page again for the next one (a page of formulas is
+  // tens of thousands of elements; Chapter 4 took 2 s on a phone's CPU).
   function markScrolling() {
-    scrollBoxes().forEach(function (box) {
-      var wider = box.scrollWidth > box.clientWidth + 1;
-      box.classList.toggle("scroll-cue", wider);
+    var boxes = scrollBoxes();
+    var scrolling = boxes.map(wider);
+    // a Library reference signature too long for the column scrolls inside itself (book.css)
+    var signatures = Array.prototype.filter.call(
+      document.querySelectorAll("article dl.py > dt.sig"), wider);
+    boxes.forEach(function (box, index) {
+      box.classList.toggle("scroll-cue", scrolling[index]);
       // a box that scrolls is a Tab stop, so that the keyboard can scroll it (the theme's
       // own pass may have made it -1 when the window was wider and the box did not scroll)
-      if (wider && box.tabIndex < 0) box.setAttribute("tabindex", "0");
+      if (scrolling[index] && box.tabIndex < 0) box.setAttribute("tabindex", "0");
     });
-    // a Library reference signature too long for the column scrolls inside itself (book.css)
-    document.querySelectorAll("article dl.py > dt.sig").forEach(function (signature) {
-      if (signature.scrollWidth > signature.clientWidth + 1 && signature.tabIndex < 0) {
-        signature.setAttribute("tabindex", "0");
-      }
+    signatures.forEach(function (signature) {
+      if (signature.tabIndex < 0) signature.setAttribute("tabindex", "0");
     });
     document.querySelectorAll(FIGURES).forEach(markZoomable);
   }
