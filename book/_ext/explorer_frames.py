@@ -36,6 +36,7 @@ _MODEL_ID = re.compile(r'"model_id":\s*"([0-9a-f]+)"')
 _TAGS = re.compile(r"<[^>]+>")
 BOXES = ("VBoxModel", "HBoxModel", "BoxModel", "GridBoxModel")
 SLIDERS = ("SelectionSliderModel", "IntSliderModel", "FloatSliderModel")
+_PADDED_EXPONENT = re.compile(r"^([-+]?\d+(?:\.\d+)?)e(-?)\+?0*(\d+)$")
 
 
 def _widget_state(env: BuildEnvironment, docname: str) -> dict:
@@ -75,11 +76,17 @@ def visible_models(state: dict, model_id: str, selected: dict | None = None) -> 
     return [(model_id, model)]
 
 
+def readable_label(label) -> str:
+    """A slider's label as pdtbook.explorer writes it: a number in Python's format "g" without
+    the padding of its exponent ("1e-6", where notebooks stored before wrote "1e-06")."""
+    return _PADDED_EXPONENT.sub(r"\1e\2\3", str(label))
+
+
 def slider_label(values: dict) -> str:
     """The label a slider's readout shows for its position (a selection slider's option
     label, else its value)."""
     labels = values.get("_options_labels")
-    return str(labels[values["index"]] if labels else values.get("value"))
+    return readable_label(labels[values["index"]] if labels else values.get("value"))
 
 
 def image_bytes(model: dict) -> bytes | None:

@@ -9,7 +9,7 @@ can be used. For the HTML builder, each explorer's output becomes plain HTML ins
 * a ``<figure class="explorer">`` holding, for each slider, a visible ``<label>`` with the
   slider's description, a "−" and a "+" button of 44 px that step it to the previous or next
   value (a step of a slider over 20 values is a few pixels on a phone), a readout of the
-  value's label (the option labels of the widget: "0.0156", "1e-06") and a native
+  value's label (the option labels of the widget: "0.0156", "1e-6") and a native
   ``<input type="range">`` over the positions, whose ``aria-valuetext`` is that label;
 * the text the frame prints, if any, in a ``<pre class="explorer-text">`` above the figure;
 * the frame the sliders start at, an ``<img>`` with its width and height (half its pixels:
@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 
 from docutils import nodes
 from explorer_frames import (_MODEL_ID, WIDGET_STATE, WIDGET_VIEW, _child, _widget_state,
-                             frame_uri, html_text, image_bytes, slider_label, visible_models)
+                             frame_uri, html_text, image_bytes, readable_label, visible_models)
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
@@ -151,7 +151,7 @@ def read_explorer(state: dict, model_id: str) -> Explorer | None:
     the widget then shows.
     """
     sliders = [Slider(found, model["state"].get("description", ""),
-                      [str(label) for label in model["state"]["_options_labels"]],
+                      [readable_label(label) for label in model["state"]["_options_labels"]],
                       model["state"].get("index") or 0)
                for found, model in visible_models(state, model_id)
                if model["model_name"] == "SelectionSliderModel"

@@ -73,6 +73,15 @@ def test_the_frame_follows_the_links_not_the_stacks_stored_selection():
         bytes(frame.children[1].value) for frame in stack.children]
 
 
+def test_labels_stored_with_a_padded_exponent_are_shown_as_pdtbook_writes_them_now():
+    box = explorer(draw_line, {"slope": [1e-6, 0.05]})
+    state = _state(box)
+    slider = box.children[0]
+    state[slider.model_id]["state"]["_options_labels"] = ["1e-06", "0.05"]
+    found = static_explorers.read_explorer(state, box.model_id)
+    assert found.sliders[0].labels == ["1e-6", "0.05"] == [label for label, _ in slider.options]
+
+
 def test_a_widget_that_is_not_an_explorer_is_not_read_as_one():
     box = widgets.VBox([widgets.IntProgress(value=3, max=10), widgets.HTML("done")])
     assert static_explorers.read_explorer(_state(box), box.model_id) is None
