@@ -663,7 +663,7 @@ def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error", *,
     errors = path.errors(counts).astype(float)
     if sample_weight is None:
         return _selection(path, path.alphas.copy(), errors, int(counts[0].sum()), "hold-out")
-    weights = np.asarray(sample_weight, dtype=np.float64)
+    weights = check_sample_weight(sample_weight, np.shape(sample_weight)[0])   # as counted
     return _selection(path, path.alphas.copy(), errors, weights.sum(), "hold-out",
                       _effective_size(weights))
 
