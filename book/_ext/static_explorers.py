@@ -273,6 +273,7 @@ def visit_explorer(self, node: explorer) -> None:
 
 
 def skip(self, node: nodes.Node) -> None:
+    """Other builders: nothing (they never pick a widget's output)."""
     raise nodes.SkipNode
 
 
@@ -301,7 +302,7 @@ def draw_explorers(app: Sphinx, doctree: nodes.document) -> None:
         if read is None or None in read.frames:
             bundle.remove(view)
             continue
-        view.children = []
+        view.clear()
         view += explorer_node(app, f"explorer-{found.group(1)[:8]}", read)
 
 
