@@ -105,7 +105,7 @@ class RegressionTree(BinaryTree):
     >>> t.value.round(3).tolist()
     [3.2, 1.333, 6.0]
     >>> t.leaf_errors().round(3).tolist()      # R(t): sums of squared deviations
-    [30.8, 0.667, 2.0]
+    [28.8, 0.667, 2.0]
     """
 
     __slots__ = ("_moments",)

@@ -24,6 +24,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from sklearn.exceptions import NotFittedError  # noqa: E402
+from sklearn.ensemble import RandomForestRegressor  # noqa: E402
 from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor  # noqa: E402
 
 import prunekit as pk  # noqa: E402
@@ -1605,9 +1606,24 @@ BAD_INPUT = [
     ("cross_validate_alpha grower str",
      lambda f: pk.cross_validate_alpha(X, y, "tree"),
      TypeError, "grower"),
-    ("cross_validate_alpha grower regressor",
-     lambda f: pk.cross_validate_alpha(X, y, DecisionTreeRegressor()),
+    ("cross_validate_alpha grower forest",
+     lambda f: pk.cross_validate_alpha(X, y, RandomForestRegressor()),
      TypeError, "grower"),
+    ("cross_validate_alpha regression y not numbers",
+     lambda f: pk.cross_validate_alpha(X, np.array(["a"] * len(y)), DecisionTreeRegressor()),
+     TypeError, "y must hold numbers"),
+    ("RegressionTree.from_sklearn classifier",
+     lambda f: pk.RegressionTree.from_sklearn(DecisionTreeClassifier().fit(X, y), X, y),
+     TypeError, "regressor"),
+    ("RegressionTree node_moments y nan",
+     lambda f: pk.RegressionTree.from_sklearn(
+         DecisionTreeRegressor(max_depth=2).fit(X, y), X, y).node_moments(
+             X, np.full(len(y), np.nan)),
+     ValueError, "y"),
+    ("RegressionTree.from_arrays moments inconsistent",
+     lambda f: pk.RegressionTree([1, -1, -1], [2, -1, -1],
+                                 [[2, 1, 0], [1, 0, 0], [1, 5, 0]]),
+     ValueError, "combined"),
     ("cross_validate_alpha grower class",
      lambda f: pk.cross_validate_alpha(X, y, DecisionTreeClassifier),
      TypeError, "got the class DecisionTreeClassifier"),
