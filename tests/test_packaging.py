@@ -137,6 +137,7 @@ def test_the_wheel_holds_the_package_and_nothing_else(built):
         assert "pdtbook/rpart_export.R" in names                 # package data
         assert "pdtbook/data/study.csv" in names                 # the tables the chapters read
         assert "pdtbook/checks/ch01.py" in names                 # the exercises' checks
+        assert "pdtbook/islr_files/Hitters.csv.gz" in names      # ISLR's data
 
 
 def test_the_sdist_holds_the_package_and_its_readme(built):
