@@ -167,6 +167,20 @@ class _PrunedTree(BaseEstimator):
         check_is_fitted(self)
         return self.pruning_.n_leaves
 
+    @property
+    def feature_importances_(self) -> np.ndarray:
+        """Impurity-based importances of the pruned tree, as scikit-learn defines them.
+
+        For each feature, the total decrease of weighted impurity p(t) i(t) - p(L) i(L) -
+        p(R) i(R) over the kept internal nodes t that split on it (L and R their children,
+        p the share of the growing sample reaching a node), normalised to sum 1 (all zero
+        for a single leaf). The impurity i is the grower's criterion on the growing sample
+        (Gini by default, or entropy in bits; the mean squared error for a regressor). On an
+        unpruned tree it equals the grower's ``feature_importances_``.
+        """
+        check_is_fitted(self)
+        return _impurity_importances(self.tree_, self.pruning_)
+
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
         tags.input_tags.allow_nan = True
@@ -422,20 +436,6 @@ class PrunedTreeClassifier(ClassifierMixin, _PrunedTree):
         from prunekit.export import to_sklearn
 
         return to_sklearn(self)
-
-    @property
-    def feature_importances_(self) -> np.ndarray:
-        """Impurity-based importances of the pruned tree, as scikit-learn defines them.
-
-        For each feature, the total decrease of weighted impurity p(t) i(t) - p(L) i(L) -
-        p(R) i(R) over the kept internal nodes t that split on it (L and R their children,
-        p the share of the growing sample reaching a node), normalised to sum 1 (all zero
-        for a single leaf). The impurity i is the grower's criterion (Gini by default, or
-        entropy in bits) on the growing sample. On an unpruned tree it equals
-        ``DecisionTreeClassifier.feature_importances_``.
-        """
-        check_is_fitted(self)
-        return _impurity_importances(self.tree_, self.pruning_)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()

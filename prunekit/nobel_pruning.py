@@ -101,10 +101,11 @@ class SizeProfile(ReadOnlyArrays):
     ----------
     tree : Tree
     errors : ndarray of shape (n_leaves,)
-        ``errors[L - 1]`` is the fewest errors (on the sample the profile was computed from) of
+        ``errors[L - 1]`` is the fewest errors (a regression tree's least squared error) (on the sample the profile was computed from) of
         any pruning with L leaves, that is with 2L - 1 nodes. Read-only.
-    labels : ndarray
-        The leaf labels the errors were counted with. Read-only.
+    labels : ndarray or None
+        The leaf labels the errors were counted with (None for a regression tree).
+        Read-only.
     """
 
     tree: Tree
@@ -150,12 +151,16 @@ def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
 
     Parameters
     ----------
-    tree : Tree
+    tree : Tree or RegressionTree
+        For a :class:`~prunekit.RegressionTree` the errors are squared errors (floats),
+        every leaf predicting its growing mean.
     counts : ndarray of shape (n_nodes, n_classes), optional
         Per-node class counts of the sample to count errors on (e.g. from
-        :meth:`Tree.node_counts`); default the growing counts.
+        :meth:`Tree.node_counts`), or a regression tree's sample moments
+        (:meth:`~prunekit.RegressionTree.node_moments`); default the growing sample's.
     labels : ndarray of int, shape (n_nodes,), optional
-        Leaf labels, class indices in [0, n_classes); default the tree's.
+        Leaf labels, class indices in [0, n_classes); default the tree's (None for a
+        regression tree).
 
     Returns
     -------
@@ -174,9 +179,10 @@ def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
     >>> profile.pruning(3).n_leaves
     3
     """
-    check_tree(tree).require_unweighted("The best pruning of every size")
-    counts = tree.counts if counts is None else tree.check_sample_counts(counts)
-    labels = tree.labels if labels is None else tree.check_leaf_labels(labels)
+    if isinstance(check_tree(tree, regression=True), Tree):
+        tree.require_unweighted("The best pruning of every size")
+        counts = tree.counts if counts is None else tree.check_sample_counts(counts)
+        labels = tree.labels if labels is None else tree.check_leaf_labels(labels)
     as_leaf = tree.leaf_errors(counts, labels).astype(float)
     tables = {int(v): as_leaf[v:v + 1] for v in np.flatnonzero(tree.is_leaf)}
     splits = {}
@@ -187,7 +193,8 @@ def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
             merged, split = merge_tables(tables.pop(left), tables.pop(right))
             tables[v] = np.concatenate([as_leaf[v:v + 1], merged])
             splits[v] = split
-    return SizeProfile(tree, tables[0].astype(np.int64), labels, splits)
+    errors = tables[0].astype(np.int64) if isinstance(tree, Tree) else tables[0]
+    return SizeProfile(tree, errors, labels, splits)
 
 
 def _case_data(tree: Tree, case: str, X_prune, y_prune):

@@ -1535,7 +1535,7 @@ def check_tree(tree, name: str = "tree", *, regression: bool = False) -> "Tree":
             f"{name} must be a classification Tree for this method, got a "
             f"{type(tree).__name__}; a regression tree is pruned by the methods defined for "
             "any additive leaf risk (cost complexity, its path, cross-validated and "
-            "hold-out alpha, Pruning itself).")
+            "hold-out alpha, reduced error, the best pruning of every size).")
     raise TypeError(f"{name} must be a prunekit Tree, got {type(tree).__name__}.")
 
 

@@ -168,6 +168,21 @@ def test_reduced_error_is_the_smallest_pruning_of_least_pruning_error(seed, leav
                                  if e <= sse.min() + tolerance)
 
 
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10_000), leaves=st.integers(2, 9), pruning_sample=st.booleans())
+def test_the_best_pruning_of_every_size_over_every_pruning(seed, leaves, pruning_sample):
+    _, tree, _, _ = _grown(seed, max_leaf_nodes=leaves, m=40)
+    moments = tree.node_moments(*_sample(seed + 1, m=30)) if pruning_sample else None
+    profile = pk.best_pruning_by_size(tree, moments)
+    prunings = list(pk.all_prunings(tree))
+    for size in range(1, tree.n_leaves + 1):
+        least = min(p.errors(moments) for p in prunings if p.n_leaves == size)
+        assert profile.errors[size - 1] == pytest.approx(least, rel=1e-9, abs=1e-9)
+        found = profile.pruning(size)
+        assert found.n_leaves == size
+        assert found.errors(moments) == pytest.approx(least, rel=1e-9, abs=1e-9)
+
+
 def test_reduced_error_of_a_regression_tree_keeps_growing_means():
     _, tree, X, y = _grown(14)
     with pytest.raises(ValueError, match="labels must be 'growing'"):
@@ -257,3 +272,11 @@ def test_scikit_learn_estimator_checks_regression(estimator, check):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
         check(estimator)
+
+
+def test_the_regressors_importances_are_the_unpruned_growers():
+    X, y = _sample(16, m=200)
+    model = pk.PrunedTreeRegressor(pruner=pk.CostComplexityPruner(alpha=0.0),
+                                   random_state=0).fit(X, y)
+    grower = DecisionTreeRegressor(random_state=0).fit(X, y)
+    assert np.allclose(model.feature_importances_, grower.feature_importances_)
