@@ -2,7 +2,7 @@
 
 James, Witten, Hastie, Tibshirani and Taylor, *An Introduction to Statistical Learning*
 (2023), fit their trees on Hitters, Boston, Carseats and OJ. Their CSV files, from ISLR's
-BSD-licensed Python package ``ISLP``, ship gzip-compressed in :data:`DATA_HOME`
+BSD-licensed Python package ``ISLP``, ship gzip-compressed in :data:`ISLR_FILES`
 (``pdtbook/islr_files/SOURCES.md`` gives sources and checksums), so the chapter on
 regression trees needs neither ``ISLP`` (which pulls in ``torch``) nor a network.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-__all__ = ["DATA_HOME", "ISLR_DATA_SETS", "load_islr"]
+__all__ = ["ISLR_FILES", "ISLR_DATA_SETS", "load_islr"]
 
 #: The folder of the shipped files, ``<name>.csv.gz``.
-DATA_HOME = Path(__file__).resolve().parent / "islr_files"
+ISLR_FILES = Path(__file__).resolve().parent / "islr_files"
 
 #: The data sets that ship, by the name ISLR gives them.
 ISLR_DATA_SETS = ("Boston", "Carseats", "Hitters", "OJ")
@@ -46,7 +46,7 @@ def load_islr(name: str, *, dropna: bool = False):
 
     if name not in ISLR_DATA_SETS:
         raise ValueError(f"name must be one of {', '.join(ISLR_DATA_SETS)}, got {name!r}.")
-    frame = pd.read_csv(DATA_HOME / f"{name}.csv.gz")
+    frame = pd.read_csv(ISLR_FILES / f"{name}.csv.gz")
     text = frame.select_dtypes(include="object").columns
     frame[text] = frame[text].astype("category")
     return frame.dropna().reset_index(drop=True) if dropna else frame

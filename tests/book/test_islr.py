@@ -7,19 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from pdtbook.islr import DATA_HOME, ISLR_DATA_SETS, load_islr
+from pdtbook.islr import ISLR_FILES, ISLR_DATA_SETS, load_islr
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "islr"
 
 
 def _listed_md5() -> dict:
-    text = (DATA_HOME / "SOURCES.md").read_text()
+    text = (ISLR_FILES / "SOURCES.md").read_text()
     return dict(re.findall(r"`(\w+)\.csv\.gz` \| ([0-9a-f]{32})", text))
 
 
 @pytest.mark.parametrize("name", ISLR_DATA_SETS)
 def test_each_file_is_the_one_sources_md_lists(name):
-    content = gzip.decompress((DATA_HOME / f"{name}.csv.gz").read_bytes())
+    content = gzip.decompress((ISLR_FILES / f"{name}.csv.gz").read_bytes())
     assert hashlib.md5(content).hexdigest() == _listed_md5()[name]
     if SHARED.is_dir():
         assert content == (SHARED / f"{name}.csv").read_bytes()
