@@ -22,6 +22,7 @@ second, ``X_prune, y_prune``.
 from __future__ import annotations
 
 import numbers
+import warnings
 
 import numpy as np
 from scipy import sparse
@@ -356,6 +357,7 @@ class PrunedTreeClassifier(ClassifierMixin, _PrunedTree):
                              ensure_all_finite=False)
         self._check_finite(X)
         check_classification_targets(y)
+        _warn_if_quantity(y)
         if sparse.issparse(X):
             X = X.astype(np.float32).toarray()
         return X, y
@@ -458,6 +460,20 @@ class _WeightedParts:
         """``{"sample_weight": w[rows]}``, or ``{}`` when unweighted: a pruner of one's own
         without a ``sample_weight`` parameter is called as before."""
         return {} if self.w is None else {"sample_weight": self.w[rows]}
+
+
+def _warn_if_quantity(y) -> None:
+    """Warn when numeric labels look like a quantity to predict: more than 20 distinct values,
+    most of them seen once (a classifier would make each value a class)."""
+    y = np.asarray(y)
+    if y.dtype.kind not in "iuf":
+        return
+    n_values = len(np.unique(y))
+    if n_values > max(20, len(y) // 2):
+        warnings.warn(
+            f"y has {n_values} distinct values among {len(y)} examples, and "
+            "PrunedTreeClassifier makes each one a class; to predict a quantity, use "
+            "prunekit.PrunedTreeRegressor.", UserWarning, stacklevel=3)
 
 
 def _concrete_seed(random_state):

@@ -280,3 +280,10 @@ def test_the_regressors_importances_are_the_unpruned_growers():
                                    random_state=0).fit(X, y)
     grower = DecisionTreeRegressor(random_state=0).fit(X, y)
     assert np.allclose(model.feature_importances_, grower.feature_importances_)
+
+
+def test_a_classifier_given_a_quantity_suggests_the_regressor():
+    X, y = _sample(17, m=100)
+    with pytest.warns(UserWarning, match="PrunedTreeRegressor"):
+        pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(),
+                                random_state=0).fit(X, np.round(100 * y))
