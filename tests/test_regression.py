@@ -287,3 +287,16 @@ def test_a_classifier_given_a_quantity_suggests_the_regressor():
     with pytest.warns(UserWarning, match="PrunedTreeRegressor"):
         pk.PrunedTreeClassifier(pruner=pk.CostComplexityPruner(),
                                 random_state=0).fit(X, np.round(100 * y))
+
+
+def test_a_regression_tree_pickles_and_renames():
+    import pickle
+
+    _, tree, X, _ = _grown(18, max_leaf_nodes=6)
+    copy = pickle.loads(pickle.dumps(tree))
+    assert copy == tree and copy is not tree
+    assert np.array_equal(copy.predict(X), tree.predict(X))
+    named = tree.with_feature_names(["a", "b", "c"])
+    assert named.feature_names == ("a", "b", "c") and tree.feature_names is None
+    with pytest.raises(AttributeError, match="immutable"):
+        tree.weighted = True
