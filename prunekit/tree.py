@@ -509,16 +509,6 @@ class Tree(BinaryTree):
 
     Attributes
     ----------
-    left, right : ndarray of shape (n_nodes,)
-        Child indices, ``-1`` at leaves. Node 0 is the root.
-    feature : ndarray of shape (n_nodes,)
-        Feature tested at each internal node, ``-1`` at leaves.
-    threshold : ndarray of shape (n_nodes,)
-        A sample goes left when ``x[feature] <= threshold``; ``nan`` at leaves.
-    missing_go_to_left : ndarray of bool, shape (n_nodes,)
-        Where a sample whose ``x[feature]`` is missing (NaN) goes at each internal node, as
-        in scikit-learn's trees (``False`` at leaves): what the grower learnt when it saw
-        missing values, and otherwise the child more growing examples reached.
     counts : ndarray of shape (n_nodes, n_classes)
         Class counts of the growing sample at every node: int64, or float64 sums of weights
         for a tree grown with sample or class weights (:attr:`weighted`).
@@ -529,21 +519,12 @@ class Tree(BinaryTree):
         examples (Kearns-Mansour, Nobel, Rademacher, k-REP) refuse a weighted tree.
     labels : ndarray of shape (n_nodes,)
         Class index each node predicts when it is a leaf (majority of ``counts`` by default).
-    parent : ndarray of shape (n_nodes,)
-        Parent index, ``-1`` at the root.
-    depth : ndarray of shape (n_nodes,)
-        Depth of each node; the root has depth 0.
     classes_ : ndarray of shape (n_classes,)
         The class labels; ``counts`` column k counts label ``classes_[k]``.
-    n_features : int
-        Number of input features.
-    feature_names : tuple of str or None
-        The name of every input feature (``feature_names[j]`` names ``x[j]``), when the tree
-        was grown on data with named columns such as a pandas DataFrame; otherwise ``None``.
-    criterion : str or None
-        Split criterion of the grower ("gini", "entropy", ...), when known.
-    impurity : ndarray of shape (n_nodes,) or None
-        The grower's impurity at each node, when known.
+
+    The structure (``left``, ``right``, ``feature``, ``threshold``, ``missing_go_to_left``,
+    ``parent``, ``depth``, ``n_features``, ``feature_names``, ``criterion``, ``impurity``) is
+    described in :class:`BinaryTree`.
 
     Notes
     -----
