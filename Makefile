@@ -30,7 +30,7 @@ export PATH := $(CURDIR)/$(BIN):$(PATH)
 # processes below import them.
 unexport PYTHONDONTWRITEBYTECODE
 
-# JavaScript the built pages load (MathJax, RequireJS, the widget manager): installed by npm from
+# JavaScript the built pages may load (MathJax, with BOOK_MATH=browser): installed by npm from
 # package.json, copied here, and from here into _build/html/_static by the book build.
 VENDOR := book/_vendor
 # The browser test drives this Chromium (override: make test CHROMIUM=/path/to/chromium).
@@ -72,14 +72,11 @@ $(VENDOR)/.stamp: package.json $(wildcard package-lock.json)
 	if [ -f package-lock.json ]; then npm ci --ignore-scripts --no-audit --no-fund; \
 	else npm install --ignore-scripts --no-audit --no-fund; fi
 	rm -rf $(VENDOR)
-	mkdir -p $(VENDOR)/html-manager
+	mkdir -p $(VENDOR)
 	cp -R node_modules/mathjax $(VENDOR)/mathjax
 	mkdir -p $(VENDOR)/mathjax-fonts/mathjax-newcm-font
 	cp -R node_modules/@mathjax/mathjax-newcm-font/chtml node_modules/@mathjax/mathjax-newcm-font/chtml.js \
 	  $(VENDOR)/mathjax-fonts/mathjax-newcm-font/
-	cp node_modules/requirejs/require.js $(VENDOR)/require.js
-	cd node_modules/@jupyter-widgets/html-manager/dist && \
-	  cp embed-amd.js *.woff *.woff2 *.ttf *.eot *.svg $(CURDIR)/$(VENDOR)/html-manager/
 	touch $@
 
 # ---------------------------------------------------------------------------------------------

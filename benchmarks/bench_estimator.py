@@ -11,10 +11,11 @@
 2. **Balanced accuracy on page-blocks** (5,473 blocks, five classes, 90 % of one class), on a
    stratified 70/30 split: the default classifier, the same pruner scored by balanced
    accuracy (``pruner=CrossValidatedCostComplexityPruner(scoring="balanced_accuracy")``),
-   and scikit-learn's recipe with ``scoring="balanced_accuracy"``. Needs the UCI files
-   (``$PRUNEKIT_DATA`` or ``../shared/data/uci``).
+   both with ``class_weight="balanced"``, C4.5's pruning with it, and scikit-learn's recipe
+   with ``scoring="balanced_accuracy"``, without and with ``class_weight="balanced"``. Needs
+   the UCI files (``$PRUNEKIT_DATA`` or ``../shared/data/uci``).
 
-    python benchmarks/bench_estimator.py [--rows 100000]
+    python benchmarks/bench_estimator.py [--rows 100000] [--only accuracy|time]
 
 Run it on a quiet machine: the wall-clock figures measure the load as much as the method.
 """
@@ -36,13 +37,13 @@ import prunekit as pk
 CANDIDATES = 20
 
 
-def sklearn_recipe(X, y, scoring=None):
+def sklearn_recipe(X, y, scoring=None, class_weight=None):
     """GridSearchCV over 20 ccp_alpha values spread over the impurity path (Chapter 9)."""
-    path = DecisionTreeClassifier(random_state=0).cost_complexity_pruning_path(X, y)
+    tree = DecisionTreeClassifier(class_weight=class_weight, random_state=0)
+    path = tree.cost_complexity_pruning_path(X, y)
     alphas = np.unique(path.ccp_alphas[np.linspace(0, len(path.ccp_alphas) - 2,
                                                    CANDIDATES).astype(int)])
-    return GridSearchCV(DecisionTreeClassifier(random_state=0), {"ccp_alpha": alphas}, cv=5,
-                        scoring=scoring)
+    return GridSearchCV(tree, {"ccp_alpha": alphas}, cv=5, scoring=scoring)
 
 
 def timed(name, model, X, y):
@@ -79,12 +80,20 @@ def page_blocks():
     print(f"== page-blocks, {len(y_tr)} training and {len(y_te)} test rows, classes "
           f"{np.unique(y, return_counts=True)[1].tolist()}")
     scored = pk.CrossValidatedCostComplexityPruner(scoring="balanced_accuracy")
+    balanced = {"class_weight": "balanced", "random_state": 0}
     models = {
         "PrunedTreeClassifier()": pk.PrunedTreeClassifier(random_state=0),
         "... scoring='balanced_accuracy'": pk.PrunedTreeClassifier(pruner=scored,
                                                                    random_state=0),
+        "... class_weight='balanced'": pk.PrunedTreeClassifier(**balanced),
+        "... class_weight='balanced', scoring=...": pk.PrunedTreeClassifier(
+            pruner=scored, **balanced),
+        "... class_weight='balanced', C4.5's EBP": pk.PrunedTreeClassifier(
+            pruner=pk.ErrorBasedPruner(), **balanced),
         "GridSearchCV(ccp_alpha), balanced_accuracy": sklearn_recipe(X_tr, y_tr,
                                                                      "balanced_accuracy"),
+        "... with class_weight='balanced'": sklearn_recipe(
+            X_tr, y_tr, "balanced_accuracy", class_weight="balanced"),
     }
     for name, model in models.items():
         model.fit(X_tr, y_tr)
@@ -96,9 +105,12 @@ def page_blocks():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--only", choices=("accuracy", "time"))
     args = parser.parse_args()
-    page_blocks()
-    fit_times(args.rows)
+    if args.only != "time":
+        page_blocks()
+    if args.only != "accuracy":
+        fit_times(args.rows)
 
 
 if __name__ == "__main__":

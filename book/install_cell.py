@@ -1,4 +1,5 @@
-"""Write the install cell into every chapter and exercise notebook, from ``_config.yml``.
+"""Write the install cell into every chapter, practitioners' page and exercise notebook, from
+``_config.yml``.
 
 A notebook opened where the book's code is missing (Colab, a fresh JupyterHub image, a bare
 local JupyterLab) needs it before its first import. The first code cell of every notebook
@@ -10,8 +11,9 @@ does nothing where they are all installed (under ``make test``, or after a ``pip
 of both). The cell is tagged ``remove-cell``, so the HTML book does not show it.
 
 A notebook that needs an extra of pdtbook says so in its metadata, ``"prunekit": {"extras":
-["optimal"]}`` (Chapter 10 runs STreeD, the ``optimal`` extra): its cell also checks the
-modules of those extras and installs ``pdtbook[optimal]``.
+["optimal"]}`` (Chapter 10 runs STreeD, the ``optimal`` extra; the page on scikit-learn
+runs SHAP, the ``explain`` extra): its cell also checks the modules of those extras and
+installs ``pdtbook[optimal]``.
 
 The repository and branch come from ``_config.yml`` (``repository.url`` and
 ``repository.branch``), the same setting the launch buttons use: when the book is published
@@ -133,8 +135,10 @@ def with_install_cell(nb: nbformat.NotebookNode, source: str) -> nbformat.Notebo
 
 
 def notebooks() -> list[Path]:
-    """The notebooks the cell is written into: chapters and exercise solution sources."""
-    return sorted(ROOT.glob("chapters/*.ipynb")) + sorted(ROOT.glob("exercises/solutions/*.ipynb"))
+    """The notebooks the cell is written into: chapters, the practitioners' pages
+    (``practice/``) and exercise solution sources."""
+    return sorted(ROOT.glob("chapters/*.ipynb")) + sorted(ROOT.glob("practice/*.ipynb")) \
+        + sorted(ROOT.glob("exercises/solutions/*.ipynb"))
 
 
 def _load(name: str, path: Path):

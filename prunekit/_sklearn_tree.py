@@ -18,8 +18,8 @@ NODE_FIELDS = ("left_child", "right_child", "feature", "threshold", "impurity",
                "n_node_samples", "weighted_n_node_samples", "missing_go_to_left")
 
 
-def compiled_tree(*, left, right, feature, threshold, impurity, n_samples, missing_go_to_left,
-                  value, n_features: int, max_depth: int):
+def compiled_tree(*, left, right, feature, threshold, impurity, n_samples, weighted_n_samples,
+                  missing_go_to_left, value, n_features: int, max_depth: int):
     """A ``sklearn.tree._tree.Tree`` with the given nodes (one output).
 
     Parameters
@@ -29,7 +29,9 @@ def compiled_tree(*, left, right, feature, threshold, impurity, n_samples, missi
         ``TREE_UNDEFINED`` are -1 and -2: leaves get -2 as scikit-learn writes them).
     threshold, impurity : ndarray of float, shape (n_nodes,)
     n_samples : ndarray of int, shape (n_nodes,)
-        Examples reaching every node; also the weighted count (the examples have weight 1).
+        Examples reaching every node.
+    weighted_n_samples : ndarray of float, shape (n_nodes,)
+        Their total weight (``n_samples`` when the examples have weight 1).
     missing_go_to_left : ndarray of bool, shape (n_nodes,)
     value : ndarray of float, shape (n_nodes, n_classes)
         What every node predicts: class probabilities (scikit-learn >= 1.4 stores fractions).
@@ -58,7 +60,7 @@ def compiled_tree(*, left, right, feature, threshold, impurity, n_samples, missi
     nodes["threshold"] = np.where(leaf, -2.0, threshold)
     nodes["impurity"] = impurity
     nodes["n_node_samples"] = n_samples
-    nodes["weighted_n_node_samples"] = n_samples
+    nodes["weighted_n_node_samples"] = weighted_n_samples
     nodes["missing_go_to_left"] = missing_go_to_left
     compiled = SklearnTree(n_features, np.array([n_classes], dtype=np.intp), 1)
     compiled.__setstate__({

@@ -37,6 +37,7 @@ from prunekit.validation import (
     check_count,
     check_labels,
     check_real,
+    check_sample_weight,
     random_state_for_scikit_learn,
 )
 from prunekit._deprecation import renamed_parameter
@@ -44,7 +45,7 @@ from prunekit._parameters import check_parameters, checked_where_used, constrain
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
 from prunekit.path import PruningPath, leaf_intervals, sum_per_step
 from prunekit.pruner import Pruner, pruning_sample_counts
-from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _grow, check_tree
+from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _estimator_weights, _grow, check_tree
 
 __all__ = ["RISKS", "leaf_risks", "collapse_alphas", "CostComplexityPath", "cost_complexity_path",
            "cost_complexity", "AlphaSelection", "cross_validate_alpha", "choose_steps", "holdout_alpha",
@@ -93,7 +94,7 @@ def leaf_risks(tree: Tree, risk: str = "error") -> np.ndarray:
     check_tree(tree)
     risk = check_choice(risk, "risk", RISKS)
     reached = tree.counts.sum(axis=1)
-    m = max(tree.n_samples, 1)
+    m = tree.n_samples or 1           # the total weight of a weighted tree
     if risk == "error":
         return tree.leaf_errors().astype(float) / m
     return _node_impurity(tree) * reached / m
@@ -255,7 +256,7 @@ def cost_complexity_path(tree: Tree, risk: str = "error") -> CostComplexityPath:
     risk = check_choice(risk, "risk", RISKS)
     if risk == "error":
         # Integer error counts make tied g values exactly equal; rescale afterwards.
-        collapse = collapse_alphas(tree, tree.leaf_errors().astype(float)) / max(tree.n_samples, 1)
+        collapse = collapse_alphas(tree, tree.leaf_errors().astype(float)) / (tree.n_samples or 1)
     else:
         collapse = collapse_alphas(tree, risks)
     node_alpha = collapse.copy()
@@ -380,11 +381,20 @@ def choose_steps(error: np.ndarray, standard_error: np.ndarray) -> tuple[int, in
     return best, int(within[-1])
 
 
-def _selection(path, betas, errors, m, method) -> AlphaSelection:
+def _selection(path, betas, errors, m, method, n_effective=None) -> AlphaSelection:
+    """Breiman et al.'s estimate from every step's ``errors`` on ``m`` examples (their total
+    weight), with the binomial standard error on ``n_effective`` examples (default m)."""
     error = errors / m
-    standard_error = np.sqrt(error * (1 - error) / m)
+    standard_error = np.sqrt(error * (1 - error) / (m if n_effective is None else n_effective))
     best, one_se = choose_steps(error, standard_error)
     return AlphaSelection(path, betas, error, standard_error, best, one_se, method)
+
+
+def _effective_size(weights: np.ndarray) -> float:
+    """Kish's effective sample size (sum w)^2 / sum w^2 of weighted examples: m when all
+    weights are equal, smaller the more unequal they are; the m of a standard error."""
+    total = weights.sum()
+    return float(total**2 / max(np.dot(weights, weights), np.finfo(float).tiny))
 
 
 # The grower of the folds' trees, formerly "estimator" (removed in 0.4): "grower" as in
@@ -394,7 +404,7 @@ _renamed_estimator = renamed_parameter("estimator", "grower")
 
 @_renamed_estimator
 def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error", scoring=None,
-                         n_jobs=None, random_state=0) -> AlphaSelection:
+                         n_jobs=None, random_state=0, sample_weight=None) -> AlphaSelection:
     """Choose alpha by V-fold cross-validation, as Breiman et al. (1984, Sec. 3.4.2) do.
 
     Grow a tree on all of (X, y) and compute its path alpha_1 = 0 < alpha_2 < ... < alpha_K.
@@ -410,8 +420,8 @@ def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error", scori
     y : array-like of shape (m,)
         Class labels.
     grower : unfitted scikit-learn tree classifier, optional
-        How trees are grown (a ``DecisionTreeClassifier`` or ``ExtraTreeClassifier`` without
-        ``class_weight``, see :meth:`Tree.from_sklearn`); default
+        How trees are grown (a ``DecisionTreeClassifier`` or ``ExtraTreeClassifier``; its
+        ``class_weight``, if any, weighs the examples as ``sample_weight`` does); default
         ``DecisionTreeClassifier(random_state=random_state)``.
     cv : int or scikit-learn splitter, default 10
         Number of folds, at least 2 and at most m (stratified, shuffled with
@@ -427,6 +437,11 @@ def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error", scori
     n_jobs : int or None, default None
         Folds grown and scored in parallel (joblib; None is one, -1 every core).
     random_state : int, default 0
+    sample_weight : array-like of shape (m,), optional
+        Example weights: the trees are grown with them and each fold's errors are the
+        weight of its misclassified examples, divided by the total weight; the standard
+        error takes Kish's effective number of examples, (sum w)^2 / sum w^2. A scorer is
+        given each fold's weights.
 
     Returns
     -------
@@ -447,25 +462,42 @@ def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error", scori
     [9, 7]
     """
     risk = check_choice(risk, "risk", RISKS)
-    scorer = _check_scoring(scoring)
+    scoring = _check_scoring(scoring)
     n_jobs = _check_n_jobs(n_jobs)
     random_state = random_state_for_scikit_learn(random_state)
     X, y = _labelled_sample(X, y)
     grower = _grower_or_default(_check_grower(grower), random_state)
+    grower, weights = _class_weights_as_sample_weights(grower, y, sample_weight)
     folds = _splitter(cv, y, random_state)
-    path = cost_complexity_path(_grow(grower, X, y), risk)
-    return _cross_validated(path, X, y, grower, folds, scorer, n_jobs)
+    path = cost_complexity_path(_grow(grower, X, y, sample_weight=weights), risk)
+    return _cross_validated(path, X, y, grower, folds, scoring, n_jobs, weights)
 
 
-def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scorer=None,
-                     n_jobs=None) -> AlphaSelection:
+def _class_weights_as_sample_weights(grower, y, sample_weight):
+    """The grower without ``class_weight`` and each example's weight with it: its class's
+    weight (computed on all of ``y``, as scikit-learn does) times ``sample_weight``, so that
+    every fold weighs an example as the whole sample does; ``None`` without weights."""
+    from sklearn.base import clone
+
+    weights = _estimator_weights(grower, y, sample_weight)
+    if grower.get_params().get("class_weight") is not None:
+        grower = clone(grower).set_params(class_weight=None)
+    return grower, weights
+
+
+def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scoring=None,
+                     n_jobs=None, weights=None) -> AlphaSelection:
     """The V-fold cross-validated error of every step of ``path`` (Breiman et al. 1984,
     Sec. 3.4.2), the path of the tree ``grower`` grows on all of the checked sample
-    ``(X, y)``; ``folds`` is a scikit-learn splitter, ``scorer`` None (errors counted) or a
-    scikit-learn scorer. The one implementation of :func:`cross_validate_alpha`, which grows
-    that tree, and of :class:`CrossValidatedCostComplexityPruner`, which is given it."""
+    ``(X, y)``; ``folds`` is a scikit-learn splitter, ``scoring`` None (errors counted) or a
+    checked scorer name or callable, ``weights`` the examples' weights or None. The one implementation
+    of :func:`cross_validate_alpha`, which grows that tree, and of
+    :class:`CrossValidatedCostComplexityPruner`, which is given it."""
+    from sklearn.metrics import get_scorer
+
     betas = np.append(np.sqrt(path.alphas[:-1] * path.alphas[1:]), np.inf)
-    arguments = [(X, y, train, test, grower, path.risk, betas, scorer)
+    scorer = None if scoring is None else get_scorer(scoring)
+    arguments = [(X, y, train, test, grower, path.risk, betas, scorer, weights)
                  for train, test in folds.split(X, y)]
     if n_jobs is None or n_jobs == 1:
         # in this process, whatever joblib backend is active: the caller may itself be a
@@ -475,39 +507,50 @@ def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scorer=None,
         from joblib import Parallel, delayed
 
         per_fold = Parallel(n_jobs=n_jobs)(delayed(_fold_result)(*args) for args in arguments)
-    if scorer is None:
+    if scorer is None and weights is None:
         return _selection(path, betas, np.sum(per_fold, axis=0), len(y), "CV")
+    if scorer is None:
+        return _selection(path, betas, np.sum(per_fold, axis=0), weights.sum(), "CV",
+                          _effective_size(weights))
     scores = np.array(per_fold)                              # (folds, steps)
     error = 1 - scores.mean(axis=0)
     standard_error = scores.std(axis=0, ddof=1) / np.sqrt(len(scores))
     best, one_se = choose_steps(error, standard_error)
-    name = getattr(scorer, "_score_func", None)
-    name = "CV score" if name is None else f"CV {name.__name__}"
+    name = scoring if isinstance(scoring, str) else getattr(scoring, "__name__", "score")
+    name = f"CV {name}"
     return AlphaSelection(path, betas, error, standard_error, best, one_se, name)
 
 
-def _fold_result(X, y, train, test, grower, risk, betas, scorer) -> np.ndarray:
-    """One fold: the test errors of every step (betas), or with ``scorer`` their scores."""
+def _fold_result(X, y, train, test, grower, risk, betas, scorer, weights=None) -> np.ndarray:
+    """One fold: the test errors of every step (betas), or with ``scorer`` their scores;
+    with ``weights``, the weight of the misclassified examples and weighted scores."""
     from prunekit.export import to_sklearn
 
-    fold_path = cost_complexity_path(_grow(grower, X[train], y[train]), risk)
+    train_weights, test_weights = ((None, None) if weights is None
+                                   else (weights[train], weights[test]))
+    fold_path = cost_complexity_path(
+        _grow(grower, X[train], y[train], sample_weight=train_weights), risk)
     steps = np.searchsorted(fold_path.alphas, betas, side="right") - 1
     tree = fold_path.tree
     if scorer is not None:
-        score = {step: scorer(to_sklearn(fold_path.pruning(step)), X[test], y[test])
+        given = {} if weights is None else {"sample_weight": test_weights}
+        score = {step: scorer(to_sklearn(fold_path.pruning(step)), X[test], y[test], **given)
                  for step in np.unique(steps)}
         return np.array([score[step] for step in steps], dtype=np.float64)
     known = np.isin(y[test], tree.classes_)
-    errors = np.full(len(betas), np.count_nonzero(~known), dtype=np.float64)
+    test_weights = np.ones(len(test)) if test_weights is None else test_weights
+    errors = np.full(len(betas), test_weights[~known].sum(), dtype=np.float64)
     if known.any():
-        fold_errors = fold_path.errors(tree.node_counts(X[test][known], y[test][known]))
-        errors += fold_errors[steps]
+        counts = tree.node_counts(X[test][known], y[test][known],
+                                  sample_weight=None if weights is None
+                                  else test_weights[known])
+        errors += fold_path.errors(counts)[steps]
     return errors
 
 
 def _check_scoring(scoring, name: str = "scoring"):
-    """None, or a scikit-learn scorer from a scorer name or a callable."""
-    from sklearn.metrics import get_scorer, get_scorer_names
+    """None, a scikit-learn scorer name, or a callable scorer(estimator, X, y)."""
+    from sklearn.metrics import get_scorer_names
 
     if scoring is None:
         return None
@@ -516,7 +559,7 @@ def _check_scoring(scoring, name: str = "scoring"):
             raise ValueError(f"{name} must be None, a callable or one of scikit-learn's "
                              f"scorer names (sklearn.metrics.get_scorer_names()), such as "
                              f"'accuracy' or 'balanced_accuracy'; got {scoring!r}.")
-        return get_scorer(scoring)
+        return scoring
     if callable(scoring):
         return scoring
     raise TypeError(f"{name} must be None, a scorer name or a callable scorer(estimator, X, "
@@ -548,8 +591,7 @@ def _labelled_sample(X, y, names=("X", "y")):
 
 
 def _check_grower(grower, name: str = "grower"):
-    """None (the default grower), or an unfitted scikit-learn tree classifier without class
-    weights."""
+    """None (the default grower), or an unfitted scikit-learn tree classifier."""
     from sklearn.base import is_classifier
     from sklearn.tree import BaseDecisionTree
 
@@ -562,9 +604,6 @@ def _check_grower(grower, name: str = "grower"):
         raise TypeError(f"{name} must be an unfitted scikit-learn tree classifier "
                         "(DecisionTreeClassifier or ExtraTreeClassifier), got "
                         f"{type(grower).__name__}.")
-    if grower.get_params().get("class_weight") is not None:
-        raise ValueError(f"{name} must not use class_weight: a prunekit Tree counts "
-                         "examples, see Tree.from_sklearn.")
     return grower
 
 
@@ -591,7 +630,8 @@ def _splitter(cv, y, random_state):
                           f"{error}") from None
 
 
-def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error") -> AlphaSelection:
+def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error", *,
+                  sample_weight=None) -> AlphaSelection:
     """Choose alpha on a hold-out sample: the error of every step of the tree's path on it.
 
     Parameters
@@ -601,6 +641,10 @@ def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error") -> AlphaSel
     X_prune, y_prune : array-like
         The hold-out (pruning) sample; its labels must be classes the tree knows.
     risk : {"error", "impurity"}, default "error"
+    sample_weight : array-like of shape (m,), optional
+        Weights of the pruning examples: the error of a step is then the weight of its
+        misclassified examples over the total, and its standard error takes Kish's
+        effective number of examples.
 
     Examples
     --------
@@ -615,10 +659,13 @@ def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error") -> AlphaSel
     (0.007, 3)
     """
     path = cost_complexity_path(tree, risk)
-    counts = pruning_sample_counts(tree, X_prune, y_prune)
-    errors = path.errors(counts)
-    return _selection(path, path.alphas.copy(), errors.astype(float), int(counts[0].sum()),
-                      "hold-out")
+    counts = pruning_sample_counts(tree, X_prune, y_prune, sample_weight=sample_weight)
+    errors = path.errors(counts).astype(float)
+    if sample_weight is None:
+        return _selection(path, path.alphas.copy(), errors, int(counts[0].sum()), "hold-out")
+    weights = check_sample_weight(sample_weight, np.shape(sample_weight)[0])   # as counted
+    return _selection(path, path.alphas.copy(), errors, weights.sum(), "hold-out",
+                      _effective_size(weights))
 
 
 # ---------------------------------------------------------------------- the pruners
@@ -674,7 +721,9 @@ class CostComplexityPruner(Pruner):
         self.alpha = alpha
         self.risk = risk
 
-    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
+    def prune(self, tree: Tree, X_prune=None, y_prune=None, sample_weight=None) -> Pruning:
+        """Prune ``tree`` at ``alpha``; the sample and its weights are not needed (a tree
+        grown with weights holds weighted counts)."""
         self._check_parameters()
         return cost_complexity(tree, self.alpha, self.risk)
 
@@ -761,7 +810,7 @@ class CrossValidatedCostComplexityPruner(Pruner):
         self.n_jobs = n_jobs
         self.random_state = random_state
 
-    def prune(self, tree: Tree, X_prune, y_prune) -> Pruning:
+    def prune(self, tree: Tree, X_prune, y_prune, sample_weight=None) -> Pruning:
         """Prune ``tree`` at the alpha that cross-validation on its growing sample chooses.
 
         Parameters
@@ -772,28 +821,36 @@ class CrossValidatedCostComplexityPruner(Pruner):
             The sample ``tree`` was grown on, which the classifier gives every pruner that
             uses no separate pruning sample (:meth:`Pruner.prune <prunekit.Pruner.prune>`):
             the folds split it.
+        sample_weight : array-like of shape (m,), optional
+            The weights ``tree`` was grown with (:func:`prunekit.cross_validate_alpha`).
         """
         checked = self._check_parameters()
         X, y = _labelled_sample(X_prune, y_prune, names=("X_prune", "y_prune"))
-        if check_tree(tree).n_samples != len(y):
+        weights = check_sample_weight(sample_weight, len(y))
+        grown_on = len(y) if weights is None else weights.sum()
+        if not np.isclose(check_tree(tree).n_samples, grown_on):
             raise ValueError(f"X_prune, y_prune must be the sample tree was grown on, "
-                             f"{tree.n_samples} examples; got {len(y)}.")
+                             f"{tree.n_samples:g} examples; got {grown_on:g}.")
         seed = checked["random_state"]
         grower = _grower_or_default(checked["grower"], seed)
-        return self._select(tree, X, y, grower, seed, checked)
+        grower, weights = _class_weights_as_sample_weights(grower, y, weights)
+        return self._select(tree, X, y, grower, seed, checked, weights)
 
-    def _prune_grown(self, tree: Tree, X, y, grower) -> Pruning:
+    def _prune_grown(self, tree: Tree, X, y, grower, sample_weight=None) -> Pruning:
         checked = self._check_parameters()
         if checked["grower"] is not None:
             raise ValueError(
                 "CrossValidatedCostComplexityPruner: grower must be None in a "
                 "PrunedTreeClassifier, whose own grower grows the tree and the trees of the "
                 "folds alike; give the grower to the classifier (its grower parameter).")
-        return self._select(tree, X, y, grower, self._seed(grower.random_state), checked)
+        return self._select(tree, X, y, grower, self._seed(grower.random_state), checked,
+                            sample_weight)
 
-    def _select(self, tree: Tree, X, y, grower, seed, checked: dict) -> Pruning:
-        """Cross-validate on the checked growing sample ``(X, y)``, the folds' trees grown
-        by ``grower`` and the folds shuffled with ``seed``; prune ``tree`` on its own path."""
+    def _select(self, tree: Tree, X, y, grower, seed, checked: dict,
+                weights=None) -> Pruning:
+        """Cross-validate on the checked growing sample ``(X, y)`` (with its ``weights``),
+        the folds' trees grown by ``grower`` and the folds shuffled with ``seed``; prune
+        ``tree`` on its own path."""
         seed = random_state_for_scikit_learn(seed)
         path = cost_complexity_path(tree, checked["risk"])
         cv = self._folds(checked["cv"], y)
@@ -801,7 +858,7 @@ class CrossValidatedCostComplexityPruner(Pruner):
             self.selection_, self.alpha_ = None, 0.0
         else:
             selection = _cross_validated(path, X, y, grower, _splitter(cv, y, seed),
-                                         checked["scoring"], checked["n_jobs"])
+                                         checked["scoring"], checked["n_jobs"], weights)
             self.selection_ = selection
             self.alpha_ = (selection.alpha_one_se if checked["rule"] == "1-SE"
                            else selection.alpha_best)

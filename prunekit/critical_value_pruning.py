@@ -246,7 +246,8 @@ default "entropy"
                              n_leaves.astype(np.int64))
 
 
-def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy") -> Pruning:
+def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy", *,
+                   sample_weight=None) -> Pruning:
     """Critical-value pruning (CVP) with the critical value chosen on a pruning sample.
 
     Builds Mingers' (1987, 1989) sequence of prunings over all critical values
@@ -263,6 +264,10 @@ def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy") -> Pr
         The pruning sample; its labels must be classes of the tree.
     measure : str, default "entropy"
         The split measure, as in :func:`critical_value_path`.
+    sample_weight : array-like of shape (m,), optional
+        Weights of the pruning examples: the step of least weight of misclassified examples
+        is chosen. (The measures come from the tree's growing counts, weighted when the tree
+        was grown with weights.)
 
     Returns
     -------
@@ -290,7 +295,8 @@ def critical_value(tree: Tree, X_prune, y_prune, measure: str = "entropy") -> Pr
     resolved = _resolve_measure(tree, measure)
     counts = pruning_sample_counts(
         tree, X_prune, y_prune, why="critical-value pruning chooses its critical value on a "
-        "pruning sample (X_prune, y_prune) independent of the growing sample.")
+        "pruning sample (X_prune, y_prune) independent of the growing sample.",
+        sample_weight=sample_weight)
     path = critical_value_path(tree, resolved)
     errors = path.errors(counts)
     best = len(errors) - 1 - int(np.argmin(errors[::-1]))
@@ -332,6 +338,7 @@ class CriticalValuePruner(HoldoutPruner):
         super().__init__(prune_size=prune_size, random_state=random_state)
         self.measure = measure
 
-    def prune(self, tree: Tree, X_prune, y_prune) -> Pruning:
+    def prune(self, tree: Tree, X_prune, y_prune, sample_weight=None) -> Pruning:
         self._check_parameters()
-        return critical_value(tree, X_prune, y_prune, measure=self.measure)
+        return critical_value(tree, X_prune, y_prune, measure=self.measure,
+                              sample_weight=sample_weight)

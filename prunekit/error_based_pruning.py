@@ -25,7 +25,12 @@ import warnings
 import numpy as np
 
 from prunekit._parameters import check_parameters, describe
-from prunekit.validation import check_broadcastable, check_numbers, encode_labels
+from prunekit.validation import (
+    check_broadcastable,
+    check_numbers,
+    check_sample_weight,
+    encode_labels,
+)
 from prunekit.pruner import Pruner
 from prunekit.tree import Pruning, Tree, check_tree
 
@@ -451,8 +456,9 @@ class _SubtreeRaising:
     """
 
     def __init__(self, tree: Tree, X: np.ndarray, codes: np.ndarray, leaf: np.ndarray,
-                 cf: np.float32):
+                 cf: np.float32, weights: np.ndarray | None = None):
         self.cf = cf
+        self.weights = weights          # C4.5's fractional cases; None: each counts 1
         self.flat = np.ascontiguousarray(X).ravel()
         self.n_columns = X.shape[1]
         self.codes = codes
@@ -468,7 +474,8 @@ class _SubtreeRaising:
         self.perm = np.arange(len(codes))
         self.start = np.zeros(n_nodes, dtype=np.intp)
         self.stop = np.zeros(n_nodes, dtype=np.intp)
-        self.counts = np.zeros((n_nodes, self.n_classes), dtype=np.int64)
+        self.counts = np.zeros((n_nodes, self.n_classes),
+                               dtype=np.int64 if weights is None else np.float64)
         self.as_leaf = np.zeros(n_nodes)
         self.subtree = np.zeros(n_nodes)
         # scratch space of the branch estimates: a value and a flag per node
@@ -542,9 +549,11 @@ class _SubtreeRaising:
         for v in nodes[~is_leaf][::-1].tolist():
             self.start[v], self.stop[v] = self.start[self.left[v]], self.stop[self.right[v]]
         # class counts from cumulative one-hot counts of the reordered slice
-        cumulative = np.zeros((len(samples) + 1, self.n_classes), dtype=np.int64)
-        np.cumsum(np.eye(self.n_classes, dtype=np.int64)[self.codes[samples]], axis=0,
-                  out=cumulative[1:])
+        cumulative = np.zeros((len(samples) + 1, self.n_classes), dtype=self.counts.dtype)
+        one_hot = np.eye(self.n_classes, dtype=self.counts.dtype)[self.codes[samples]]
+        if self.weights is not None:
+            one_hot *= self.weights[samples, None]
+        np.cumsum(one_hot, axis=0, out=cumulative[1:])
         self.counts[nodes] = (cumulative[self.stop[nodes] - first]
                               - cumulative[self.start[nodes] - first])
         self.as_leaf[nodes] = _node_estimates(self.counts[nodes], self.cf)
@@ -577,6 +586,7 @@ class _SubtreeRaising:
         reached = self.route(samples, np.repeat(branches, lengths), passed)
         touched, where = np.unique(reached, return_inverse=True)
         extra = np.bincount(where.ravel() * self.n_classes + self.codes[samples],
+                            None if self.weights is None else self.weights[samples],
                             minlength=len(touched) * self.n_classes)
         grown = self.counts[touched] + extra.reshape(len(touched), self.n_classes)
         value, flag = self.branch, self.in_branch
@@ -601,8 +611,8 @@ class _SubtreeRaising:
         estimate is within 0.1 of the subtree's; else the subtree.
         """
         left, right = self.left[nodes], self.right[nodes]
-        n_left = self.stop[left] - self.start[left]
-        n_right = self.stop[right] - self.start[right]
+        n_left = self.counts[left].sum(axis=1)       # the weights of the examples
+        n_right = self.counts[right].sum(axis=1)
         # Distribution.maxBag: the last bag with the largest weight (Utils.grOrEq)
         right_largest = (n_left - n_right < _SMALL) | (n_right >= n_left)
         largest, other = np.where(right_largest, right, left), np.where(right_largest, left, right)
@@ -676,10 +686,10 @@ class _SubtreeRaising:
                     threshold=np.where(inner, self.threshold[nodes], np.nan),
                     classes=tree.classes_, n_features=tree.n_features,
                     criterion=tree.criterion, dtype=tree.dtype,
-                    missing_go_to_left=self.missing_left[nodes])
+                    missing_go_to_left=self.missing_left[nodes], weighted=tree.weighted)
 
 
-def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
+def error_based_raising(tree: Tree, X, y, confidence=0.25, *, sample_weight=None) -> Tree:
     """C4.5's error-based pruning with subtree raising: Weka J48's default tree.
 
     The bottom-up pass of :func:`error_based` (after :func:`collapse`), with a third
@@ -712,6 +722,10 @@ def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
         Raising needs the examples themselves, not only the counts.
     confidence : float in (0, 1), default 0.25
         C4.5's confidence factor CF (J48's ``-C``); see :func:`error_based`.
+    sample_weight : array-like of shape (m,), optional
+        The weights a :attr:`weighted <prunekit.Tree.weighted>` tree was grown with: every
+        example is then a fractional case of that weight, as C4.5 counts them, in the
+        counts, the estimates and the choice of the largest branch.
 
     Returns
     -------
@@ -751,16 +765,18 @@ def error_based_raising(tree: Tree, X, y, confidence=0.25) -> Tree:
     tree = check_tree(tree)
     cf = check_confidence(confidence)
     X, y = tree.check_sample(X, y)
+    weights = check_sample_weight(sample_weight, len(y))
     codes = encode_labels(y, tree.classes_)
     leaf = tree.apply(X, check_input=False)
-    counts = tree.counts_from_leaves(leaf, codes)
-    if not np.array_equal(counts, tree.counts):
+    counts = tree._counts_from_leaves(leaf, codes, weights)
+    if (weights is not None) != tree.weighted or not np.allclose(counts, tree.counts,
+                                                                  rtol=1e-9, atol=0):
         raise ValueError(
-            "X and y must be the sample the tree was grown on: their class counts differ from "
-            "tree.counts (subtree raising re-routes the growing examples, so it needs exactly "
-            "those)."
+            "X, y and sample_weight must be the sample the tree was grown on, with its "
+            "weights: their class counts differ from tree.counts (subtree raising re-routes "
+            "the growing examples, so it needs exactly those)."
         )
-    state = _SubtreeRaising(tree, X, codes, leaf, cf)
+    state = _SubtreeRaising(tree, X, codes, leaf, cf, weights)
     state.prune()
     return state.result(tree)
 
@@ -807,12 +823,13 @@ class ErrorBasedPruner(Pruner):
         self.confidence = confidence
         self.subtree_raising = subtree_raising
 
-    def restructure(self, tree: Tree, X, y) -> Tree:
+    def restructure(self, tree: Tree, X, y, sample_weight=None) -> Tree:
         if not self._check_parameters()["subtree_raising"]:
             return tree
-        return error_based_raising(tree, X, y, confidence=self.confidence)
+        return error_based_raising(tree, X, y, confidence=self.confidence,
+                                   sample_weight=sample_weight)
 
-    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
+    def prune(self, tree: Tree, X_prune=None, y_prune=None, sample_weight=None) -> Pruning:
         if self._check_parameters()["subtree_raising"]:
             return Pruning.full(tree)
         return error_based(tree, confidence=self.confidence)

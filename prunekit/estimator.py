@@ -36,8 +36,8 @@ from prunekit.cost_complexity_pruning import CrossValidatedCostComplexityPruner 
 from prunekit.cost_complexity_pruning import _check_grower, leaf_risks
 from prunekit.impurity import class_proportions
 from prunekit.pruner import Pruner as _Pruner
-from prunekit.pruner import pruning_sample_counts
-from prunekit.tree import Pruning, Tree, _grow
+from prunekit.pruner import _check_takes_weights, pruning_sample_counts
+from prunekit.tree import Pruning, Tree, _estimator_weights, _grow
 from prunekit.validation import check_random_state
 
 __all__ = ["PrunedTreeClassifier"]
@@ -99,15 +99,26 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         ``min_samples_split``, ``max_features``, ``splitter``, ``min_impurity_decrease``,
         ``monotonic_cst``, even ``ccp_alpha``); it also grows the trees of the default
         pruner's folds. It is cloned at ``fit``; its ``random_state``, when None, is the
-        classifier's. ``class_weight`` is refused: every pruner counts examples. None:
-        ``DecisionTreeClassifier(criterion=criterion, max_depth=max_depth,
-        min_samples_leaf=min_samples_leaf)``.
+        classifier's; its ``class_weight``, when the classifier has none, weighs the
+        examples as the classifier's would. None: ``DecisionTreeClassifier(criterion=criterion,
+        max_depth=max_depth, min_samples_leaf=min_samples_leaf)``.
     criterion : {"gini", "entropy", "log_loss"}, default "gini"
         Split criterion of the grower; with ``grower``, leave it (and ``max_depth``,
         ``min_samples_leaf``) at its default and set it on the grower: the classifier
         refuses two sources of one parameter.
     max_depth : int or None, default None
     min_samples_leaf : int, default 1
+    class_weight : dict, "balanced" or None, default None
+        Weights of the classes, as scikit-learn's classifiers take them ("balanced": inversely
+        proportional to the class frequencies of ``y`` in ``fit``); the classifier's, since
+        it weighs the pruning as well as the growing (a grower's ``class_weight`` is used
+        when this is None; both at once are refused). Every example of class
+        k weighs ``class_weight[k]`` (times its ``sample_weight``) in growing and in
+        pruning: the tree's counts are sums of weights, a leaf predicts the class of
+        largest weight, and the pruner compares weighted errors. Only the pruners defined
+        for weighted counts take weights (cost complexity, its cross-validated and hold-out
+        choices, reduced error, PEP, MEP, CVP, C4.5's error-based pruning); those whose
+        bounds count examples refuse them.
     random_state : int, RandomState or None, default None
         Seeds the grower's tie-breaking between equally good splits (unless the grower has
         a ``random_state`` of its own), and the split into growing and pruning samples, the
@@ -143,8 +154,9 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
     prediction follow it; a split that saw none sends them to the child more growing
     examples reached.
 
-    Not supported, with an error that says what to do instead: sample weights (every pruner
-    counts misclassified examples).
+    ``fit(X, y, sample_weight=w)`` weighs the examples as ``class_weight`` does; the hold-out
+    pruners get the weights of their pruning sample, and the default pruner's folds those of
+    each fold (its standard error takes Kish's effective number of examples).
 
     Examples
     --------
@@ -169,17 +181,19 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
     # and random_state by scikit-learn's check_random_state.
     _parameter_checks = {"pruner": _check_pruner, "grower": _check_grower,
                          "criterion": checked_where_used, "max_depth": checked_where_used,
-                         "min_samples_leaf": checked_where_used, "random_state": checked_where_used}
+                         "min_samples_leaf": checked_where_used, "class_weight": checked_where_used,
+                         "random_state": checked_where_used}
     # The parameters a grower holds itself, with the classifier's defaults.
     _GROWER_SHORTCUTS = {"criterion": "gini", "max_depth": None, "min_samples_leaf": 1}
 
     def __init__(self, *, pruner=None, grower=None, criterion="gini", max_depth=None,
-                 min_samples_leaf=1, random_state=None):
+                 min_samples_leaf=1, class_weight=None, random_state=None):
         self.pruner = pruner
         self.grower = grower
         self.criterion = criterion
         self.max_depth = max_depth
         self.min_samples_leaf = min_samples_leaf
+        self.class_weight = class_weight
         self.random_state = random_state
 
     def set_params(self, **params):
@@ -192,7 +206,7 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         return super().set_params(**params)
 
     # ------------------------------------------------------------------ fitting
-    def fit(self, X, y, **fit_params):
+    def fit(self, X, y, sample_weight=None):
         """Grow the tree on ``(X, y)`` (or its growing part) and prune it.
 
         Parameters
@@ -201,14 +215,13 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
             Numbers, NaN for a missing value; a pandas DataFrame keeps its column names.
         y : array-like of shape (m,)
             Class labels.
-        **fit_params
-            None are accepted; ``sample_weight`` is refused with an explanation.
+        sample_weight : array-like of shape (m,), optional
+            Non-negative example weights, multiplied by ``class_weight``'s (see there).
 
         Returns
         -------
         self
         """
-        _refuse_fit_params(fit_params)
         # the pruner, whatever it is, is described by its type, never by its repr
         validate_parameters(type(self).__name__, self._parameter_checks,
                             self.get_params(deep=False), arrays=("pruner", "grower"))
@@ -216,18 +229,24 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         pruner = self._fresh_pruner()
         classes = np.unique(y)
         grower = self._fresh_grower()
+        weights = _estimator_weights(grower, y, sample_weight)   # class weights of all of y
+        if weights is not None:
+            _check_takes_weights(pruner)
+            grower.set_params(class_weight=None)
         holdout = pruner.uses_pruning_sample()
         if holdout:
-            X_grow, X_prune, y_grow, y_prune = pruner.split(X, y, grower.random_state)
+            grow, prune, _, _ = pruner.split(np.arange(len(y)), y, grower.random_state)
         else:
-            X_grow, y_grow = X_prune, y_prune = X, y
-        grown = self._named(_grow(grower, X_grow, y_grow, classes))
-        tree = self._restructured(pruner, grown, X_grow, y_grow)
-        pruning = _checked_pruning(pruner, tree, X_prune, y_prune, grower)
+            grow = prune = np.arange(len(y))
+        part = _WeightedParts(X, y, weights)
+        grown = self._named(_grow(grower, *part.of(grow), classes, **part.weights(grow)))
+        tree = self._restructured(pruner, grown, *part.of(grow), **part.weights(grow))
+        pruning = _checked_pruning(pruner, tree, *part.of(prune), grower,
+                                   **part.weights(prune))
         self.pruner_, self.tree_, self.pruning_ = pruner, tree, pruning
         self.classes_ = np.array(tree.classes_)
-        self._proba = _leaf_probabilities(
-            pruning, pruning_sample_counts(tree, X_prune, y_prune) if holdout else None)
+        self._proba = _leaf_probabilities(pruning, pruning_sample_counts(
+            tree, *part.of(prune), **part.weights(prune)) if holdout else None)
         return self
 
     def _training_data(self, X, y):
@@ -245,7 +264,12 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         if self.grower is None:
             return DecisionTreeClassifier(criterion=self.criterion, max_depth=self.max_depth,
                                           min_samples_leaf=self.min_samples_leaf,
+                                          class_weight=self.class_weight,
                                           random_state=_concrete_seed(self.random_state))
+        if self.class_weight is not None and self.grower.class_weight is not None:
+            raise ValueError(f"PrunedTreeClassifier got class_weight={self.class_weight!r} "
+                             f"and a grower with class_weight={self.grower.class_weight!r}: "
+                             "give it once, to the classifier.")
         given = {name: getattr(self, name) for name, default in self._GROWER_SHORTCUTS.items()
                  if getattr(self, name) != default}
         if given:
@@ -254,6 +278,8 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
                              f"{', '.join(given)} on the grower (one source for each of its "
                              "parameters), and leave the classifier's at their defaults.")
         grower = clone(self.grower)
+        if self.class_weight is not None:
+            grower.set_params(class_weight=self.class_weight)
         seed = grower.random_state if grower.random_state is not None else self.random_state
         return grower.set_params(random_state=_concrete_seed(seed))
 
@@ -267,8 +293,8 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         names = getattr(self, "feature_names_in_", None)       # set by validate_data
         return tree if names is None else tree.with_feature_names([str(n) for n in names])
 
-    def _restructured(self, pruner: _Pruner, grown: Tree, X, y) -> Tree:
-        tree = pruner.restructure(grown, X, y)
+    def _restructured(self, pruner: _Pruner, grown: Tree, X, y, **weights) -> Tree:
+        tree = pruner.restructure(grown, X, y, **weights)
         name = type(pruner).__name__
         if not isinstance(tree, Tree):
             raise TypeError(f"{name}.restructure must return a prunekit Tree, got "
@@ -401,18 +427,20 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
 
 
 # ---------------------------------------------------------------------- classifier helpers
-def _refuse_fit_params(fit_params: dict) -> None:
-    if "sample_weight" in fit_params:
-        raise TypeError(
-            "PrunedTreeClassifier.fit does not take sample_weight: every pruner compares "
-            "numbers of misclassified examples and the bounds are stated for m examples, "
-            "which weights have no meaning for. Integer weights w are the same as repeated "
-            "examples: fit on np.repeat(X, w, axis=0) and np.repeat(y, w). For other weights, "
-            "resample the data in proportion to them, or use scikit-learn's "
-            "DecisionTreeClassifier(ccp_alpha=...), which takes weights.")
-    if fit_params:
-        raise TypeError(f"PrunedTreeClassifier.fit got unexpected keyword arguments "
-                        f"{sorted(fit_params)}.")
+class _WeightedParts:
+    """Rows of the training sample and of its weights (None: unweighted), by index."""
+
+    def __init__(self, X, y, weights):
+        self.X, self.y, self.w = X, y, weights
+
+    def of(self, rows):
+        """``(X, y)`` of ``rows``."""
+        return self.X[rows], self.y[rows]
+
+    def weights(self, rows) -> dict:
+        """``{"sample_weight": w[rows]}``, or ``{}`` when unweighted: a pruner of one's own
+        without a ``sample_weight`` parameter is called as before."""
+        return {} if self.w is None else {"sample_weight": self.w[rows]}
 
 
 def _concrete_seed(random_state):
@@ -424,8 +452,8 @@ def _concrete_seed(random_state):
     return int(random_state.randint(np.iinfo(np.int32).max))
 
 
-def _checked_pruning(pruner: _Pruner, tree: Tree, X, y, grower) -> Pruning:
-    pruning = pruner._prune_grown(tree, X, y, grower)
+def _checked_pruning(pruner: _Pruner, tree: Tree, X, y, grower, **weights) -> Pruning:
+    pruning = pruner._prune_grown(tree, X, y, grower, **weights)
     name = type(pruner).__name__
     if not isinstance(pruning, Pruning):
         raise TypeError(f"{name}.prune must return a prunekit Pruning, got "

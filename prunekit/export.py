@@ -205,7 +205,9 @@ def to_sklearn(model):
     Samples with missing values (NaN) go where the tree sends them
     (:attr:`Tree.missing_go_to_left <prunekit.Tree.missing_go_to_left>`: what a
     scikit-learn grower learnt, or the child more growing examples reached). The weighted
-    counts are the counts: the growing examples have weight 1.
+    counts (``weighted_n_node_samples``) are the counts, or for a :attr:`weighted
+    <prunekit.Tree.weighted>` tree the sums of weights, whose rounding then stands for the
+    numbers of examples (``n_node_samples``), which such a tree does not keep.
 
     Examples
     --------
@@ -248,11 +250,14 @@ def to_sklearn(model):
         impurity = tree.impurity
     else:
         impurity = counts_impurity(tree.counts, params["criterion"])
-    n_samples = tree.counts.sum(axis=1)
+    weight = tree.counts.sum(axis=1)
+    # a weighted tree keeps no numbers of examples: its weights, rounded, stand for them
+    n_samples = np.rint(weight).astype(np.intp) if tree.weighted else weight
     estimator = DecisionTreeClassifier(**params)
     estimator.tree_ = compiled_tree(
         left=tree.left, right=tree.right, feature=tree.feature,
         threshold=_float32_thresholds(tree), impurity=impurity, n_samples=n_samples,
+        weighted_n_samples=weight,
         missing_go_to_left=tree.missing_go_to_left, value=value, n_features=tree.n_features,
         max_depth=int(tree.depth.max()))
     estimator.classes_ = np.array(tree.classes_)

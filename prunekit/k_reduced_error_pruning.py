@@ -95,7 +95,7 @@ def k_reduced_error_frontier(tree: Tree, X_prune, y_prune, k: int):
     -------
     growing, pruning, n_nodes : ndarray of int, sorted by growing errors
     """
-    check_tree(tree)
+    check_tree(tree).require_unweighted("k-REP")
     k = check_count(k, "k")
     errors = tree.leaf_errors(pruning_sample_counts(tree, X_prune, y_prune))
     grow = tree.leaf_errors()
@@ -166,7 +166,7 @@ def k_reduced_error(tree: Tree, X_prune, y_prune, k: int) -> Pruning:
     >>> pruning.n_leaves, pruning.errors()
     (6, 6)
     """
-    check_tree(tree)
+    check_tree(tree).require_unweighted("k-REP")
     (k,) = check_parameters(_KREP_PARAMETERS, k=k)
     errors = tree.leaf_errors(pruning_sample_counts(tree, X_prune, y_prune))
     rep = Pruning.from_collapsed(tree, best_subtree_errors(tree, errors)[1])
@@ -231,6 +231,7 @@ class KReducedErrorPruner(HoldoutPruner):
     (19, 12, 5)
     """
 
+    _weights_refused = "its bound is stated for a number of examples"
     _function = staticmethod(k_reduced_error)
     _parameter_checks = {"k": optional(_KREP_PARAMETERS["k"]), "c": _check_factor,
                          **HoldoutPruner._parameter_checks}

@@ -167,8 +167,9 @@ def _penalty(m_v, s_v, l_v, delta, m, c, form, n_features, log_paths, log_trees,
 
 def _sample_counts(tree: Tree, X_prune, y_prune) -> np.ndarray:
     """The counts of the sample S the pass judges on: the growing counts by default."""
+    check_tree(tree).require_unweighted("Kearns & Mansour's pruning")
     if X_prune is None and y_prune is None:
-        return check_tree(tree).counts
+        return tree.counts
     return pruning_sample_counts(tree, X_prune, y_prune, why="give both X_prune and y_prune, "
                                  "or neither (then the growing counts are used).")
 
@@ -375,6 +376,7 @@ class KearnsMansourPruner(Pruner):
     (265, 9)
     """
 
+    _weights_refused = "its bound is stated for a number of examples"
     _function = staticmethod(kearns_mansour)
     # the keyword arguments of the penalty's forms, checked as kearns_mansour checks them
     _parameter_checks = {**_KM_PARAMETERS,

@@ -333,6 +333,8 @@ class MinimumErrorPruner(Pruner):
         self.m = m
         self.prior = prior
 
-    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
+    def prune(self, tree: Tree, X_prune=None, y_prune=None, sample_weight=None) -> Pruning:
+        """Prune ``tree`` from its growing counts (weighted, for a tree grown with weights:
+        N and n_c are then sums of weights); the sample is not needed."""
         self._check_parameters()
         return minimum_error(tree, m=self.m, prior=self.prior)

@@ -174,7 +174,7 @@ def best_pruning_by_size(tree: Tree, counts=None, labels=None) -> SizeProfile:
     >>> profile.pruning(3).n_leaves
     3
     """
-    check_tree(tree)
+    check_tree(tree).require_unweighted("The best pruning of every size")
     counts = tree.counts if counts is None else tree.check_sample_counts(counts)
     labels = tree.labels if labels is None else tree.check_leaf_labels(labels)
     as_leaf = tree.leaf_errors(counts, labels).astype(float)
@@ -290,7 +290,7 @@ def nobel(tree: Tree, X_prune=None, y_prune=None, *, case: str = "same",
     >>> pk.nobel(tree, X[1::2], y[1::2], case="independent").n_leaves
     3
     """
-    check_tree(tree)
+    check_tree(tree).require_unweighted("Nobel's pruning")
     method, case = check_parameters(_NOBEL_PARAMETERS, method=method, case=case)
     counts, labels, n = _case_data(tree, case, X_prune, y_prune)
     if n < 4:
@@ -371,6 +371,7 @@ class NobelPruner(HoldoutPruner):
     (19, 3)
     """
 
+    _weights_refused = "its bound is stated for a number of examples"
     _function = staticmethod(nobel)
     _parameter_checks = {**_NOBEL_PARAMETERS, **HoldoutPruner._parameter_checks}
     _min_prune = 4                  # Nobel assumes n >= 4

@@ -273,7 +273,9 @@ class PruningPath(ReadOnlyArrays, Sequence):
         ----------
         counts : array-like of shape (n_nodes, n_classes)
             E.g. ``tree.node_counts(X_test, y_test)``: non-negative integers, every internal
-            node's the sum of its children's (:meth:`~prunekit.Tree.check_sample_counts`).
+            node's the sum of its children's (:meth:`~prunekit.Tree.check_sample_counts`), or
+            sums of weights (``node_counts(..., sample_weight=w)``), which give the weight of
+            the misclassified examples (floats).
 
         Examples
         --------
@@ -287,8 +289,11 @@ class PruningPath(ReadOnlyArrays, Sequence):
         [41, 38, 38, 24, 14, 17, 28, 83]
         """
         tree = self.tree
-        counts = tree.check_sample_counts(counts)
-        return np.rint(self.per_step(tree.leaf_errors(counts))).astype(np.int64)
+        counts = tree.check_sample_counts(counts, weighted=True)
+        errors = self.per_step(tree.leaf_errors(counts))
+        if counts.dtype.kind == "f":            # sums of weights
+            return errors
+        return np.rint(errors).astype(np.int64)
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}({self._DESCRIBED_BY}="

@@ -44,7 +44,10 @@ _PEP_PARAMETERS = {"order": _check_order}
 
 
 def _exact_integers(*arrays):
-    """The arrays as int64, or as Python integers when int64 could overflow in a cube of them."""
+    """The arrays as int64, or as Python integers when int64 could overflow in a cube of them;
+    weighted counts (floats) stay float64."""
+    if any(np.asarray(a).dtype.kind == "f" for a in arrays):
+        return tuple(np.asarray(a, dtype=np.float64) for a in arrays)
     largest = max((int(np.max(a)) if np.size(a) else 0) for a in arrays)
     dtype = np.int64 if largest < 1_000_000 else object
     return tuple(np.asarray(a).astype(dtype) for a in arrays)
@@ -174,6 +177,10 @@ def pessimistic(tree: Tree, *, order: str = "top-down") -> Pruning:
     Ties (equality) prune, as the "<=" of the rule says; the test is decided exactly, in
     integers (see Notes).
 
+    A :attr:`weighted <prunekit.Tree.weighted>` tree's N(t) and e(t) are sums of weights, as
+    C4.5 counts fractional cases; the correction stays 1/2 per leaf, so an integer weight w
+    is the same as w copies of the example. The test is then decided in floating point.
+
     Parameters
     ----------
     tree : Tree
@@ -259,6 +266,8 @@ class PessimisticPruner(Pruner):
     def __init__(self, *, order="top-down"):
         self.order = order
 
-    def prune(self, tree: Tree, X_prune=None, y_prune=None) -> Pruning:
+    def prune(self, tree: Tree, X_prune=None, y_prune=None, sample_weight=None) -> Pruning:
+        """Prune ``tree`` from its growing counts (weighted, for a tree grown with weights);
+        the sample is not needed."""
         self._check_parameters()
         return pessimistic(tree, order=self.order)

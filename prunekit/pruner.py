@@ -21,6 +21,7 @@ the pruner the second, ``X_prune, y_prune``.
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import warnings
@@ -46,6 +47,12 @@ class Pruner(BaseEstimator):
     same tree. A pruner that changes the tree itself
     (subtree raising) does so in :meth:`restructure`, which the classifier calls first. A
     pruner is also a function: ``pruner(tree, X, y)`` restructures and prunes in one call.
+
+    A pruner defined for weighted counts takes ``sample_weight=None`` as a last parameter of
+    :meth:`~prunekit.Pruner.prune` (and of :meth:`restructure` if it restructures): the
+    weights of the sample it is given. The classifier fits with weights (``sample_weight``,
+    ``class_weight``) only with such a pruner; the tree it passes then holds weighted
+    counts (:attr:`Tree.weighted <prunekit.Tree.weighted>`).
 
     Pruners that choose something from the data (an alpha, a budget) record it in
     attributes ending in ``_`` when they prune; the classifier prunes with a copy of its
@@ -80,6 +87,9 @@ class Pruner(BaseEstimator):
     _parameter_checks: dict = {}
     #: Parameters that may hold arrays; every other parameter takes a single value.
     _array_parameters = ()
+    #: Why the method refuses weights, for the classifier's message (a pruner takes them
+    #: when its ``prune`` has a ``sample_weight`` parameter).
+    _weights_refused = None
 
     def uses_pruning_sample(self) -> bool:
         """Whether the pruner needs a pruning sample independent of the growing sample.
@@ -89,7 +99,7 @@ class Pruner(BaseEstimator):
         """
         return False
 
-    def restructure(self, tree: Tree, X, y) -> Tree:
+    def restructure(self, tree: Tree, X, y, **weights) -> Tree:
         """Return the tree to prune; by default ``tree`` itself.
 
         Parameters
@@ -98,6 +108,8 @@ class Pruner(BaseEstimator):
             The grown tree.
         X, y : ndarray
             Its growing sample.
+        **weights
+            ``sample_weight``, the growing sample's weights, in a weighted fit.
         """
         return tree
 
@@ -114,7 +126,7 @@ class Pruner(BaseEstimator):
             "must return a prunekit Pruning of the tree it is given."
         )
 
-    def __call__(self, tree: Tree, X=None, y=None) -> Pruning:
+    def __call__(self, tree: Tree, X=None, y=None, **weights) -> Pruning:
         """Restructure and prune ``tree``, like a pruner function (``pk.reduced_error``...).
 
         Parameters
@@ -123,6 +135,8 @@ class Pruner(BaseEstimator):
         X, y : array-like, optional
             The sample :meth:`~prunekit.Pruner.prune` takes (the pruning sample for a pruner
             that uses one).
+        **weights
+            ``sample_weight``, that sample's weights, for a pruner that takes them.
 
         Returns
         -------
@@ -130,12 +144,15 @@ class Pruner(BaseEstimator):
             A pruning of :meth:`restructure`'s tree, which is ``tree`` itself except for
             subtree raising.
         """
-        return self.prune(self.restructure(tree, X, y), X, y)
+        if weights:
+            _check_takes_weights(self)
+        return self.prune(self.restructure(tree, X, y, **weights), X, y, **weights)
 
-    def _prune_grown(self, tree: Tree, X, y, grower) -> Pruning:
+    def _prune_grown(self, tree: Tree, X, y, grower, **weights) -> Pruning:
         """The classifier's call: :meth:`~prunekit.Pruner.prune`, told the unfitted
-        ``grower`` that grew ``tree`` (with the classifier's seed as its ``random_state``)."""
-        return self.prune(tree, X, y)
+        ``grower`` that grew ``tree`` (with the classifier's seed as its ``random_state``);
+        ``weights`` is ``{"sample_weight": w}`` for a weighted fit, else empty."""
+        return self.prune(tree, X, y, **weights)
 
     def _seed(self, fallback):
         """The pruner's own ``random_state``, or ``fallback`` when it has none."""
@@ -152,7 +169,8 @@ class Pruner(BaseEstimator):
                                    self.get_params(deep=False), self._array_parameters)
 
 
-def pruning_sample_counts(tree: Tree, X_prune, y_prune, *, why: str | None = None) -> np.ndarray:
+def pruning_sample_counts(tree: Tree, X_prune, y_prune, *, why: str | None = None,
+                          sample_weight=None) -> np.ndarray:
     """Class counts of the pruning sample ``(X_prune, y_prune)`` at every node of ``tree``.
 
     What every method that judges a tree on a pruning sample does first, in one place: check
@@ -169,6 +187,8 @@ def pruning_sample_counts(tree: Tree, X_prune, y_prune, *, why: str | None = Non
     why : str, optional
         Why the method needs the sample: when ``X_prune`` or ``y_prune`` is ``None``, the
         ``ValueError`` says "X_prune is required: " (or "y_prune ...") followed by it.
+    sample_weight : array-like of shape (m,), optional
+        Weights of the pruning examples: the counts are then sums of weights.
 
     Returns
     -------
@@ -178,7 +198,19 @@ def pruning_sample_counts(tree: Tree, X_prune, y_prune, *, why: str | None = Non
     check_tree(tree)
     if why is not None and (X_prune is None or y_prune is None):
         raise ValueError(f"{'X_prune' if X_prune is None else 'y_prune'} is required: {why}")
-    return tree.node_counts(X_prune, y_prune, names=("X_prune", "y_prune"))
+    return tree.node_counts(X_prune, y_prune, sample_weight=sample_weight,
+                            names=("X_prune", "y_prune"))
+
+
+def _check_takes_weights(pruner: Pruner) -> None:
+    """Refuse weights for a pruner whose ``prune`` has no ``sample_weight`` parameter."""
+    if "sample_weight" in inspect.signature(pruner.prune).parameters:
+        return
+    name = type(pruner).__name__
+    why = pruner._weights_refused or "its prune method has no sample_weight parameter"
+    raise ValueError(f"{name} does not take weights (sample_weight or class_weight): {why}. "
+                     "Prune with a method defined for weighted counts (cost complexity, "
+                     "reduced error, PEP, MEP, CVP, error-based), or fit without weights.")
 
 
 def _check_prune_size(size, name: str):

@@ -130,7 +130,7 @@ def signed_class_sums(tree: Tree, X_prune, y_prune, signs) -> tuple[np.ndarray, 
     sums : ndarray of shape (n_draws, n_nodes, n_classes)
         ``sums[d, v, c]``: sum of the signs of draw d over those examples.
     """
-    check_tree(tree)
+    check_tree(tree).require_unweighted("The Rademacher penalty")
     X, y = tree.check_sample(X_prune, y_prune, names=("X_prune", "y_prune"))
     signs = _check_signs(signs, len(y))
     codes = encode_labels(y, tree.classes_)
@@ -247,7 +247,7 @@ def rademacher_penalty(tree: Tree, X_prune, y_prune, signs=None, random_state=No
     >>> round(penalty, 4)
     0.0211
     """
-    check_tree(tree)
+    check_tree(tree).require_unweighted("The Rademacher penalty")
     if k is not None:
         k = check_count(k, "k")
     if signs is None:
@@ -326,6 +326,7 @@ class RademacherBoundPruner(HoldoutPruner):
     (17, 1, 0.84)
     """
 
+    _weights_refused = "its bound is stated for a number of examples"
     _parameter_checks = {"n_budgets": constraint(check_count, minimum=2),
                          "n_draws": constraint(check_count, minimum=1),
                          "delta": constraint(check_probability),

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from prunekit._parameters import check_parameters, constraint
-from prunekit.validation import as_array, check_choice
+from prunekit.validation import as_array, check_choice, weight_unit
 from prunekit.pruner import HoldoutPruner, pruning_sample_counts
 from prunekit.tree import Pruning, Tree, check_tree, postorder
 
@@ -46,7 +46,7 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
     """
     check_tree(tree)
     labels = check_choice(labels, "labels", LABELLING_SAMPLES)
-    counts = tree.check_sample_counts(counts)
+    counts = tree.check_sample_counts(counts, weighted=True)
     if labels == "growing":
         return tree.labels
     reached = counts.sum(axis=1) > 0
@@ -102,7 +102,30 @@ def best_subtree_errors(tree: Tree, errors_as_leaf: np.ndarray):
     return best, collapse
 
 
-def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Pruning:
+def _whole_units(errors: np.ndarray, total: float) -> np.ndarray:
+    """Weighted errors of a sample of weight ``total`` as whole numbers, for the bottom-up
+    pass, which adds integers.
+
+    Sample weights are multiples of :func:`~prunekit.validation.weight_unit` of their total
+    (:func:`~prunekit.validation.check_sample_weight`), so errors are too, and are divided
+    by half that unit or less exactly. Integer errors are returned as they are.
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_sample_weight, weight_unit
+    >>> w = check_sample_weight([0.1, 0.2, 0.3, 0.4], 4)
+    >>> counts = _whole_units(w, w.sum())
+    >>> bool(np.all(counts * (weight_unit(w.sum()) / 2) == w))
+    True
+    """
+    errors = np.asarray(errors)
+    if errors.dtype.kind in "iu" or np.all(errors == np.round(errors)):
+        return errors.astype(np.int64)
+    return np.rint(errors / (weight_unit(total) / 2)).astype(np.int64)
+
+
+def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing", *,
+                  sample_weight=None) -> Pruning:
     """Reduced-error pruning: the smallest pruning with the fewest errors on ``(X_prune, y_prune)``.
 
     One top-down pass counts the pruning examples at every node (:meth:`~prunekit.Tree.node_counts`), one
@@ -119,6 +142,9 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
         Leaf labels: the majority class of the growing sample (the tree's labels, the usual
         REP), or of the pruning sample (then the best leaf at every node; nodes no pruning
         example reaches keep their growing label).
+    sample_weight : array-like of shape (m,), optional
+        Weights of the pruning examples: the pruning of least weight of misclassified
+        examples is chosen (an integer weight w counts an example w times).
 
     Returns
     -------
@@ -140,9 +166,10 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing") -> Prun
     """
     check_tree(tree)
     (labels,) = check_parameters(_REP_PARAMETERS, labels=labels)
-    counts = pruning_sample_counts(tree, X_prune, y_prune)
+    counts = pruning_sample_counts(tree, X_prune, y_prune, sample_weight=sample_weight)
     leaf_labels = pruning_labels(tree, counts, labels)
-    _, collapse = best_subtree_errors(tree, tree.leaf_errors(counts, leaf_labels))
+    as_leaf = _whole_units(tree.leaf_errors(counts, leaf_labels), counts[0].sum())
+    _, collapse = best_subtree_errors(tree, as_leaf)
     return Pruning.from_collapsed(tree, collapse, labels=leaf_labels)
 
 
@@ -245,6 +272,7 @@ class ReducedErrorPruner(HoldoutPruner):
         super().__init__(prune_size=prune_size, random_state=random_state)
         self.labels = labels
 
-    def prune(self, tree: Tree, X_prune, y_prune) -> Pruning:
+    def prune(self, tree: Tree, X_prune, y_prune, sample_weight=None) -> Pruning:
         self._check_parameters()
-        return reduced_error(tree, X_prune, y_prune, labels=self.labels)
+        return reduced_error(tree, X_prune, y_prune, labels=self.labels,
+                             sample_weight=sample_weight)

@@ -36,6 +36,7 @@ from prunekit.validation import (
     check_count,
     check_index_array,
     check_sample_and_labels,
+    check_sample_weight,
     check_samples,
     encode_labels,
 )
@@ -184,7 +185,13 @@ class Tree(_Immutable):
         in scikit-learn's trees (``False`` at leaves): what the grower learnt when it saw
         missing values, and otherwise the child more growing examples reached.
     counts : ndarray of shape (n_nodes, n_classes)
-        Class counts of the growing sample at every node.
+        Class counts of the growing sample at every node: int64, or float64 sums of weights
+        for a tree grown with sample or class weights (:attr:`weighted`).
+    weighted : bool
+        Whether ``counts`` are sums of example weights rather than numbers of examples.
+        Pruners defined for weighted counts (cost complexity, reduced error, PEP, MEP, CVP,
+        C4.5's error-based pruning) use them as they are; those whose bounds count
+        examples (Kearns-Mansour, Nobel, Rademacher, k-REP) refuse a weighted tree.
     labels : ndarray of shape (n_nodes,)
         Class index each node predicts when it is a leaf (majority of ``counts`` by default).
     parent : ndarray of shape (n_nodes,)
@@ -228,7 +235,7 @@ class Tree(_Immutable):
     __slots__ = (
         "_left", "_right", "_feature", "_threshold", "_counts", "_labels", "_parent", "_depth",
         "_classes_", "n_features", "feature_names", "criterion", "_impurity", "_is_leaf", "_levels",
-        "_inner_levels", "_dtype", "_compiled", "_missing_go_to_left",
+        "_inner_levels", "_dtype", "_compiled", "_missing_go_to_left", "weighted",
     )
     left = _ArrayAttribute()
     right = _ArrayAttribute()
@@ -245,7 +252,8 @@ class Tree(_Immutable):
 
     def __init__(self, left, right, counts, *, feature=None, threshold=None, labels=None,
                  classes=None, n_features=None, criterion=None, impurity=None,
-                 dtype=np.float64, compiled=None, feature_names=None, missing_go_to_left=None):
+                 dtype=np.float64, compiled=None, feature_names=None, missing_go_to_left=None,
+                 weighted=False):
         left = _as_index_array(left, "left")
         right = _as_index_array(right, "right")
         n_nodes = len(left)
@@ -253,7 +261,10 @@ class Tree(_Immutable):
             raise ValueError(
                 f"left and right must have the same length, got {n_nodes} and {len(right)}."
             )
-        counts = _as_counts(counts, n_nodes)
+        weighted = check_bool(weighted, "weighted")
+        counts = _as_counts(counts, n_nodes, weighted=weighted)
+        if weighted:
+            counts = counts.astype(np.float64)
         parent, depth, levels = _check_binary_tree(left, right)
         is_leaf = left == -1
         _check_count_consistency(counts, left, right, is_leaf)
@@ -270,8 +281,11 @@ class Tree(_Immutable):
             if impurity.shape != (n_nodes,):
                 raise ValueError(f"impurity must have one value per node ({n_nodes}), got "
                                  f"{impurity.shape[0]}.")
-            if np.any(impurity < 0):
+            if np.any(impurity < -1e-6):
                 raise ValueError("impurity must be non-negative at every node.")
+            # a weighted fit's impurity of a pure node can be -1e-8 after rounding (weights
+            # of very different sizes)
+            impurity = np.maximum(impurity, 0.0)
         if criterion is not None and not isinstance(criterion, str):
             raise TypeError(f"criterion must be a string or None, got {type(criterion).__name__}.")
         criterion = _renamed_criterion(criterion)     # "information" is now "entropy"
@@ -289,6 +303,7 @@ class Tree(_Immutable):
         for name, value in values.items():
             object.__setattr__(self, "_" + name, None if value is None else _frozen(value))
         object.__setattr__(self, "n_features", n_features)
+        object.__setattr__(self, "weighted", weighted)
         object.__setattr__(self, "feature_names", feature_names)
         object.__setattr__(self, "criterion", criterion)
         object.__setattr__(self, "_levels", tuple(_frozen(level) for level in levels))
@@ -305,7 +320,7 @@ class Tree(_Immutable):
     @classmethod
     def from_arrays(cls, left, right, counts, feature=None, threshold=None, *, labels=None,
                     classes=None, n_features=None, feature_names=None,
-                    missing_go_to_left=None) -> "Tree":
+                    missing_go_to_left=None, weighted=False) -> "Tree":
         """Build a tree from its arrays, e.g. a hand-built textbook example.
 
         Parameters
@@ -315,8 +330,9 @@ class Tree(_Immutable):
             exactly two children, every other node exactly one parent, and every node is
             reachable from the root.
         counts : array-like of shape (n_nodes, n_classes)
-            Non-negative integer class counts of the growing sample at every node; an
-            internal node's counts are the sum of its children's.
+            Non-negative integer class counts of the growing sample at every node (any
+            non-negative numbers when ``weighted``); an internal node's counts are the sum of
+            its children's.
         feature, threshold : array-like of shape (n_nodes,), optional
             Split rules (go left when ``x[feature] <= threshold``). Without them the tree has
             no rules to route samples with; it can still be pruned from its counts.
@@ -333,6 +349,8 @@ class Tree(_Immutable):
             Where a missing value (NaN) of an internal node's feature goes; default: to the
             child with more growing examples (the right one on ties), as scikit-learn sends
             it at a split that saw no missing value.
+        weighted : bool, default False
+            Whether ``counts`` are sums of example weights (:attr:`weighted`).
 
         Examples
         --------
@@ -345,10 +363,10 @@ class Tree(_Immutable):
         """
         return cls(left, right, counts, feature=feature, threshold=threshold, labels=labels,
                    classes=classes, n_features=n_features, feature_names=feature_names,
-                   missing_go_to_left=missing_go_to_left)
+                   missing_go_to_left=missing_go_to_left, weighted=weighted)
 
     @classmethod
-    def from_sklearn(cls, estimator, X, y, classes=None) -> "Tree":
+    def from_sklearn(cls, estimator, X, y, classes=None, *, sample_weight=None) -> "Tree":
         """Convert a fitted scikit-learn tree classifier; counts are taken from ``(X, y)``.
 
         Parameters
@@ -366,14 +384,17 @@ class Tree(_Immutable):
             of the whole data set when the growing sample lacks some of them, so that pruning
             and test examples of those classes are counted (and misclassified) like any other.
             Default: ``estimator.classes_``.
+        sample_weight : array-like of shape (m,), optional
+            The weights the estimator was fitted with. The counts are then sums of weights
+            (a :attr:`weighted` tree), multiplied by the estimator's ``class_weight`` when it
+            has one, as scikit-learn weighs them.
 
         Raises
         ------
         ValueError
             When the estimator's class proportions at some node differ from those of
-            ``(X, y)``: it was fitted with ``class_weight`` or ``sample_weight``, or on another
-            sample. Its leaves then predict by weighted majority while the tree's labels are
-            the majority of the example counts, so the two would predict differently.
+            ``(X, y)`` with its weights: it was fitted on another sample or with other
+            weights. Its leaves would then predict another class than the tree's.
 
         Notes
         -----
@@ -384,14 +405,10 @@ class Tree(_Immutable):
         Samples are compared with the thresholds in float32, as scikit-learn does, so
         :meth:`apply` and :meth:`predict` agree with the estimator exactly.
 
-        Weights are refused rather than carried along. Every pruner in the book compares
-        *numbers of misclassified examples* -- integer counts of a sample, with a leaf
-        predicting its majority class -- and the bounds are stated for m examples. A weighted
-        fit has neither: its leaf labels maximise weighted counts and its impurities (which
-        ``risk="impurity"`` uses) are weighted. Integer sample weights w are the same as
-        repeating each example w times, and that conversion is exact: pass
-        ``np.repeat(X, w, axis=0), np.repeat(y, w)``. For class weights, or weights that are
-        not integers, refit the estimator without them.
+        With weights (``sample_weight``, or an estimator's ``class_weight``), every count is
+        a sum of weights and a leaf predicts the class of largest weight, as the estimator
+        does; an integer weight w counts an example as w copies of it. The pruners defined
+        for weighted counts take such a tree; those whose bounds count examples refuse it.
 
         Examples
         --------
@@ -439,14 +456,16 @@ class Tree(_Immutable):
             classes=classes, n_features=estimator.n_features_in_,
             dtype=np.float32, missing_go_to_left=missing_go_to_left,
         )
-        counts = shell.node_counts(X, y)
+        X, y = shell.check_sample(X, y)
+        weights = _estimator_weights(estimator, y, sample_weight)
+        counts = shell.node_counts(X, y, sample_weight=weights)
         _check_estimator_proportions(estimator, counts, shell._classes_)
         return cls(
             shell.left, shell.right, counts, feature=shell.feature, threshold=shell.threshold,
             classes=shell.classes_, n_features=shell.n_features,
             criterion=getattr(estimator, "criterion", None), impurity=sk.impurity,
             dtype=np.float32, compiled=copy.deepcopy(sk), feature_names=feature_names,
-            missing_go_to_left=missing_go_to_left,
+            missing_go_to_left=missing_go_to_left, weighted=weights is not None,
         )
 
     def to_sklearn(self):
@@ -490,6 +509,7 @@ class Tree(_Immutable):
 
     def __setstate__(self, state):
         object.__setattr__(self, "feature_names", None)    # pickled before trees had names
+        object.__setattr__(self, "weighted", False)         # pickled before weights
         _restore(self, state)
         if "_missing_go_to_left" not in state:             # pickled before missing values
             object.__setattr__(self, "_missing_go_to_left", _frozen(_as_missing_directions(
@@ -517,9 +537,11 @@ class Tree(_Immutable):
         return len(self._levels) - 1
 
     @property
-    def n_samples(self) -> int:
-        """Size of the growing sample (the root's count)."""
-        return int(self._counts[0].sum())
+    def n_samples(self) -> int | float:
+        """Size of the growing sample (the root's count); its total weight for a
+        :attr:`weighted` tree."""
+        total = self._counts[0].sum()
+        return float(total) if self.weighted else int(total)
 
     @property
     def levels(self) -> tuple[np.ndarray, ...]:
@@ -579,7 +601,8 @@ class Tree(_Immutable):
                              f"got {node}.")
         return node
 
-    def check_sample_counts(self, counts, name: str = "counts") -> np.ndarray:
+    def check_sample_counts(self, counts, name: str = "counts", *,
+                            weighted: bool = False) -> np.ndarray:
         """Check per-node class counts of a sample routed through this tree; return them.
 
         Parameters
@@ -589,15 +612,18 @@ class Tree(_Immutable):
             counts the sum of its children's.
         name : str, default "counts"
             The argument's name, used in error messages.
+        weighted : bool, default False
+            Accept sums of example weights (any non-negative numbers), for a method defined
+            for weighted counts.
 
         Returns
         -------
-        ndarray of int64, shape (n_nodes, n_classes)
+        ndarray of int64 (float64 for weighted counts), shape (n_nodes, n_classes)
             The tree's own ``counts`` are returned as they are, without a copy.
         """
         if counts is self._counts:
             return counts
-        counts = _as_counts(counts, self.n_nodes, name)
+        counts = _as_counts(counts, self.n_nodes, name, weighted=weighted)
         if counts.shape != self._counts.shape:
             raise ValueError(f"{name} must have shape {self._counts.shape} (one row per node, "
                              f"one column per class), got {counts.shape}.")
@@ -639,6 +665,17 @@ class Tree(_Immutable):
         return check_sample_and_labels(X, y, self.n_features, dtype=self._dtype, names=names,
                                        allow_nan=True)
 
+    def require_unweighted(self, method: str) -> None:
+        """Raise a ``ValueError`` when the tree is :attr:`weighted`, for a method whose
+        bound counts examples (``method`` names it in the message)."""
+        if self.weighted:
+            raise ValueError(
+                f"{method} does not take weights: its bound is stated for a number of "
+                "examples, and this tree's counts are sums of sample or class weights. Grow "
+                "the tree without weights, or prune with a method defined for weighted "
+                "counts (cost complexity, reduced error, PEP, MEP, CVP, error-based)."
+            )
+
     def require_split_rules(self) -> None:
         """Raise a ``ValueError`` when the tree has no split rules to route samples with."""
         if not self.has_split_rules:
@@ -658,6 +695,7 @@ class Tree(_Immutable):
             return NotImplemented
         return (self.n_features == other.n_features
                 and self.feature_names == other.feature_names
+                and self.weighted == other.weighted
                 and all(np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
                         for a, b in zip(self._compared_arrays(), other._compared_arrays())))
 
@@ -671,7 +709,7 @@ class Tree(_Immutable):
     def __repr__(self) -> str:
         return (f"Tree(n_nodes={self.n_nodes}, n_leaves={self.n_leaves}, "
                 f"max_depth={self.max_depth}, n_classes={self.n_classes}, "
-                f"n_samples={self.n_samples})")
+                f"n_samples={self.n_samples:.6g})")
 
     # ------------------------------------------------------------------ routing samples
     def _route(self, X, stop: np.ndarray) -> np.ndarray:
@@ -789,7 +827,7 @@ class Tree(_Immutable):
         """
         return Pruning.full(self).error(X, y)
 
-    def node_counts(self, X, y, *, names=("X", "y")) -> np.ndarray:
+    def node_counts(self, X, y, *, sample_weight=None, names=("X", "y")) -> np.ndarray:
         """Class counts of the sample ``(X, y)`` at every node.
 
         Parameters
@@ -797,6 +835,9 @@ class Tree(_Immutable):
         X : array-like of shape (m, d)
         y : array-like of shape (m,)
             Labels; each must be one of ``classes_``.
+        sample_weight : array-like of shape (m,), optional
+            Non-negative weights: each count is then the sum of its examples' weights
+            (float64).
         names : (str, str), default ("X", "y")
             The two arguments' names in the caller, used in error messages (a pruner
             passes ``("X_prune", "y_prune")``).
@@ -805,7 +846,8 @@ class Tree(_Immutable):
         -------
         ndarray of shape (n_nodes, n_classes)
             ``counts[v, k]`` is the number of examples of class ``classes_[k]`` whose path
-            passes through node ``v``: the statistics of Kearns & Mansour (1998), Sec. 3.
+            passes through node ``v``: the statistics of Kearns & Mansour (1998), Sec. 3
+            (or the sum of their weights).
 
         Examples
         --------
@@ -817,8 +859,9 @@ class Tree(_Immutable):
         [[1, 2], [1, 0], [0, 2], [0, 1], [0, 1]]
         """
         X, y = self.check_sample(X, y, names=names)
+        weights = check_sample_weight(sample_weight, len(y))
         codes = encode_labels(y, self._classes_, name=names[1])
-        return self._counts_from_leaves(self._route(X, self._is_leaf), codes)
+        return self._counts_from_leaves(self._route(X, self._is_leaf), codes, weights)
 
     def leaf_errors(self, counts=None, labels=None) -> np.ndarray:
         """Errors every node makes as a leaf: the examples reaching it not of its label.
@@ -851,7 +894,7 @@ class Tree(_Immutable):
         [1, 0, 0, 1, 0]
         """
         if counts is not None:
-            counts = _as_counts(counts, self.n_nodes)
+            counts = _as_counts(counts, self.n_nodes, weighted=True)
             if counts.shape[1] != self.n_classes:
                 raise ValueError(f"counts must have one column per class ({self.n_classes}), "
                                  f"got {counts.shape[1]}.")
@@ -883,9 +926,10 @@ class Tree(_Immutable):
             raise ValueError(f"leaf must hold leaves of the tree, got internal node {inner[0]}.")
         return self._counts_from_leaves(leaf, codes)
 
-    def _counts_from_leaves(self, leaf: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    def _counts_from_leaves(self, leaf: np.ndarray, codes: np.ndarray,
+                            weights: np.ndarray | None = None) -> np.ndarray:
         K = self.n_classes
-        flat = np.bincount(leaf * K + codes, minlength=self.n_nodes * K)
+        flat = np.bincount(leaf * K + codes, weights, minlength=self.n_nodes * K)
         return self._sum_over_leaves(flat.reshape(self.n_nodes, K))
 
     def sum_over_leaves(self, values: np.ndarray) -> np.ndarray:
@@ -1134,7 +1178,7 @@ class Pruning(_Immutable):
         X, y = self.tree.check_sample(X, y)
         return float(np.mean(self.predict(X) != y))
 
-    def errors(self, counts=None) -> int:
+    def errors(self, counts=None) -> int | float:
         """Number of misclassified examples, from per-node class counts: the sum of
         :meth:`Tree.leaf_errors` over the pruning's leaves, with its leaf labels.
 
@@ -1143,7 +1187,8 @@ class Pruning(_Immutable):
         counts : ndarray of shape (n_nodes, n_classes), optional
             Per-node counts of a sample, e.g. from :meth:`Tree.node_counts`: non-negative
             integers, every internal node's the sum of its children's. Default the growing
-            counts, giving the number of training errors.
+            counts, giving the number of training errors. Weighted counts give the weight
+            of the misclassified examples (a float).
 
         Examples
         --------
@@ -1156,9 +1201,11 @@ class Pruning(_Immutable):
         (2, 1)
         """
         tree = self.tree
-        counts = tree._counts if counts is None else tree.check_sample_counts(counts)
+        counts = (tree._counts if counts is None
+                  else tree.check_sample_counts(counts, weighted=True))
         leaves = self.leaves
-        return int(_leaf_errors(counts[leaves], self._labels[leaves]).sum())
+        total = _leaf_errors(counts[leaves], self._labels[leaves]).sum()
+        return float(total) if counts.dtype.kind == "f" else int(total)
 
     # ------------------------------------------------------------------ conversion
     def to_tree(self) -> Tree:
@@ -1202,7 +1249,7 @@ class Pruning(_Immutable):
                     n_features=tree.n_features, criterion=tree.criterion, impurity=impurity,
                     dtype=tree._dtype,
                     feature_names=tree.feature_names if tree.has_split_rules else None,
-                    missing_go_to_left=tree._missing_go_to_left[nodes])
+                    missing_go_to_left=tree._missing_go_to_left[nodes], weighted=tree.weighted)
 
     def to_sklearn(self):
         """This pruning (its kept part) as a fitted ``sklearn.tree.DecisionTreeClassifier``
@@ -1261,13 +1308,13 @@ def leaf_errors(counts, labels) -> np.ndarray:
     Parameters
     ----------
     counts : array-like of shape (n_nodes, n_classes)
-        Non-negative integer class counts at every node.
+        Non-negative class counts at every node (integers, or sums of weights).
     labels : array-like of int, shape (n_nodes,)
         The class index each node predicts, in [0, n_classes).
 
     Returns
     -------
-    ndarray of int64, shape (n_nodes,)
+    ndarray of int64 (float64 for weighted counts), shape (n_nodes,)
 
     Examples
     --------
@@ -1277,7 +1324,7 @@ def leaf_errors(counts, labels) -> np.ndarray:
     """
     labels = check_index_array(labels, "labels", minimum=0, min_length=0)
     rows = np.shape(counts)[0] if np.ndim(counts) == 2 else len(labels)
-    counts = _as_counts(counts, rows)
+    counts = _as_counts(counts, rows, weighted=True)
     if len(labels) != rows:
         raise ValueError(f"labels must have one entry per node (row of counts, {rows}), got "
                          f"{len(labels)}.")
@@ -1404,13 +1451,15 @@ def check_tree(tree, name: str = "tree") -> "Tree":
     return tree
 
 
-def _grow(grower, X, y, classes=None) -> Tree:
+def _grow(grower, X, y, classes=None, sample_weight=None) -> Tree:
     """The :class:`Tree` that a copy of the unfitted scikit-learn tree classifier ``grower``
     grows on ``(X, y)`` (:meth:`Tree.from_sklearn`, with ``classes``); ``grower`` itself is
     left unfitted. The one way the library grows a tree with scikit-learn: the tree of
     :class:`~prunekit.PrunedTreeClassifier` and those of the folds of
-    :func:`~prunekit.cross_validate_alpha`."""
-    return Tree.from_sklearn(clone(grower).fit(X, y), X, y, classes=classes)
+    :func:`~prunekit.cross_validate_alpha`. With ``sample_weight``, the copy is fitted with
+    them and the tree is :attr:`~Tree.weighted`."""
+    fitted = clone(grower).fit(X, y, sample_weight=sample_weight)
+    return Tree.from_sklearn(fitted, X, y, classes=classes, sample_weight=sample_weight)
 
 
 def _as_index_array(values, name: str) -> np.ndarray:
@@ -1445,9 +1494,14 @@ def _as_classes(classes, n_classes: int) -> np.ndarray:
     return classes
 
 
-def _as_counts(counts, n_nodes: int, name: str = "counts") -> np.ndarray:
-    """Non-negative integer class counts, one row per node, that fit in int64."""
+def _as_counts(counts, n_nodes: int, name: str = "counts", *,
+               weighted: bool = False) -> np.ndarray:
+    """Non-negative integer class counts, one row per node, that fit in int64; with
+    ``weighted``, floats that are not integers are kept as float64 sums of weights."""
     counts = as_array(counts, name, ndim=2, dtype=None, what="(n_nodes, n_classes)")
+    if (weighted and counts.dtype.kind == "f"
+            and not np.all(counts == np.round(counts))):
+        return _as_weighted_counts(counts, n_nodes, name)
     kind = counts.dtype.kind
     if kind == "O":
         values = counts.ravel().tolist()
@@ -1482,6 +1536,32 @@ def _as_counts(counts, n_nodes: int, name: str = "counts") -> np.ndarray:
     return counts
 
 
+def _as_weighted_counts(counts: np.ndarray, n_nodes: int, name: str) -> np.ndarray:
+    """Non-negative finite sums of weights, one row per node (float64)."""
+    if counts.shape[0] != n_nodes or counts.shape[1] == 0:
+        raise ValueError(f"{name} must have shape ({n_nodes}, n_classes) with at least one "
+                         f"class, got {counts.shape}.")
+    if np.any(counts < 0):
+        raise ValueError(f"{name} must be non-negative.")
+    return counts.astype(np.float64)
+
+
+def _estimator_weights(estimator, y, sample_weight) -> np.ndarray | None:
+    """Each example's weight in a scikit-learn tree's fit: ``sample_weight`` times its
+    ``class_weight`` (as ``DecisionTreeClassifier.fit`` combines them), rounded as
+    :func:`~prunekit.validation.check_sample_weight` rounds weights, or ``None`` when it has
+    neither."""
+    class_weight = estimator.get_params().get("class_weight")
+    y = np.asarray(y)
+    weights = check_sample_weight(sample_weight, len(y))
+    if class_weight is None:
+        return weights
+    from sklearn.utils.class_weight import compute_sample_weight
+
+    by_class = compute_sample_weight(class_weight, y)
+    return check_sample_weight(by_class if weights is None else by_class * weights, len(y))
+
+
 def _check_estimator_proportions(estimator, counts: np.ndarray, classes: np.ndarray) -> None:
     """Refuse an estimator whose class proportions differ from those of the counted sample.
 
@@ -1494,27 +1574,18 @@ def _check_estimator_proportions(estimator, counts: np.ndarray, classes: np.ndar
     theirs = value / np.maximum(value.sum(axis=1, keepdims=True), np.finfo(float).tiny)
     reached = counts.sum(axis=1)
     columns = np.searchsorted(classes, estimator.classes_)
-    ours = counts[:, columns] / np.maximum(reached, 1)[:, None]
+    ours = counts[:, columns] / np.where(reached > 0, reached, 1)[:, None]
     differ = (reached == 0) | np.any(np.abs(ours - theirs) > 1e-9, axis=1)
     if not differ.any():
         return
     v = int(np.flatnonzero(differ)[0])
-    class_weight = estimator.get_params().get("class_weight")
-    if class_weight is not None:
-        raise ValueError(
-            f"estimator was fitted with class_weight={class_weight!r}: its leaves predict the "
-            "class of largest weighted count, while a prunekit Tree counts examples (every "
-            "pruner compares numbers of misclassified examples), so the two would predict "
-            "differently. Refit the estimator without class_weight."
-        )
     raise ValueError(
-        f"(X, y) is not the sample the estimator was fitted on, or it was fitted with "
+        f"(X, y) is not the sample the estimator was fitted on, or not with the same "
         f"sample_weight: at node {v} the estimator's class proportions "
         f"{np.round(theirs[v], 4).tolist()} differ from those of (X, y) "
-        f"{np.round(ours[v], 4).tolist()} ({int(reached[v])} examples), so the tree's majority "
-        "labels would not be the estimator's. Pass the sample the estimator was fitted on; "
-        "for integer sample weights w pass np.repeat(X, w, axis=0) and np.repeat(y, w), which "
-        "is the same fit. Other weights cannot be converted: refit without them."
+        f"{np.round(ours[v], 4).tolist()} (total weight {float(reached[v]):g}), so the tree's "
+        "majority labels would not be the estimator's. Pass the sample the estimator was "
+        "fitted on, with the sample_weight it was fitted with."
     )
 
 
@@ -1577,7 +1648,11 @@ def _check_count_consistency(counts, left, right, is_leaf, name: str = "counts")
     if overflow.size:
         raise ValueError(f"{name} of the children of node {overflow[0]} add up to more than "
                          "int64 can hold (2**63 - 1).")
-    mismatch = inner[np.any(counts[inner] != below, axis=1)]
+    if counts.dtype.kind == "f":          # sums of weights: equal up to rounding
+        differs = ~np.isclose(counts[inner], below, rtol=1e-9, atol=1e-12)
+    else:
+        differs = counts[inner] != below
+    mismatch = inner[np.any(differs, axis=1)]
     if mismatch.size:
         v = mismatch[0]
         raise ValueError(

@@ -8,6 +8,7 @@ name) are rephrased before they reach the user.
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -19,7 +20,7 @@ __all__ = [
     "encode_labels", "check_probability", "check_count", "check_real", "check_bool",
     "check_choice", "check_callable", "check_random_state", "random_state_for_scikit_learn",
     "check_seed", "check_index_array", "check_broadcastable", "check_numbers", "check_title",
-    "check_names",
+    "check_names", "check_sample_weight", "weight_unit",
 ]
 
 
@@ -264,6 +265,72 @@ def check_sample_and_labels(X, y, n_features: int, *, dtype=np.float64, names=("
     X = check_samples(X, n_features, name=x_name, dtype=dtype, allow_nan=allow_nan)
     y = check_labels(y, X.shape[0], name=y_name)
     return X, y
+
+
+def check_sample_weight(sample_weight, n_samples: int, *,
+                        name: str = "sample_weight") -> np.ndarray | None:
+    """Check per-example weights; ``None`` (every example counts once) stays ``None``.
+
+    Parameters
+    ----------
+    sample_weight : array-like of shape (n_samples,) or None
+        Non-negative finite numbers, as scikit-learn's trees take them: an example of
+        weight w counts as w examples in every class count (an integer weight w is the same
+        as repeating the example w times). Weights that are not all whole numbers are
+        rounded to multiples of :func:`weight_unit` of their total (about 1e-15 of it): every
+        sum of them that a tree forms is then exact, whatever the order of the additions,
+        so that equal sums of weights compare equal as counts do.
+    n_samples : int
+        The number of examples the weights belong to.
+    name : str, default "sample_weight"
+        The argument's name, used in error messages.
+
+    Returns
+    -------
+    ndarray of float64, shape (n_samples,), or None
+
+    Examples
+    --------
+    >>> from prunekit.validation import check_sample_weight
+    >>> check_sample_weight([1, 2.5], 2).tolist()
+    [1.0, 2.5]
+    >>> check_sample_weight([1, -1], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: sample_weight must be non-negative, got -1.0 at example 1.
+    """
+    if sample_weight is None:
+        return None
+    weights = as_array(sample_weight, name, ndim=1, dtype=np.float64, min_length=0,
+                       what="(n_samples,)")
+    if weights.shape != (n_samples,):
+        raise ValueError(f"{name} must have one weight per example ({n_samples}), got "
+                         f"{weights.shape[0]}.")
+    negative = np.flatnonzero(weights < 0)
+    if negative.size:
+        raise ValueError(f"{name} must be non-negative, got {weights[negative[0]]} at "
+                         f"example {negative[0]}.")
+    if np.all(weights == np.round(weights)):
+        return weights.copy()
+    unit = weight_unit(weights.sum())
+    return np.rint(weights / unit) * unit
+
+
+def weight_unit(total: float) -> float:
+    """The power of two that weights of this ``total`` are multiples of
+    (:func:`check_sample_weight`): 2^-50 of the total, rounded down to a power of two, so
+    that any sum of them up to the total is a whole number of units below 2^51, exact in
+    float64.
+
+    Examples
+    --------
+    >>> from prunekit.validation import weight_unit
+    >>> weight_unit(1.0) == 2.0**-49, weight_unit(3.0) == 2.0**-48
+    (True, True)
+    """
+    if not total >= 0 or not math.isfinite(total):
+        raise ValueError(f"total must be a non-negative finite weight, got {total!r}.")
+    return 2.0 ** (math.floor(math.log2(total)) + 1 - 50) if total > 0 else 1.0
 
 
 def encode_labels(y: np.ndarray, classes: np.ndarray, *, name: str = "y") -> np.ndarray:

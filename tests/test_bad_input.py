@@ -271,9 +271,12 @@ BAD_INPUT = [
     ("Tree.from_sklearn sample_weight",
      lambda f: agrees(wclf),
      ValueError, "weight"),
-    ("Tree.from_sklearn class_weight",
-     lambda f: agrees(cwclf),
-     ValueError, "class_weight"),
+    ("Tree.from_sklearn sample_weight negative",
+     lambda f: pk.Tree.from_sklearn(clf, X, y, sample_weight=-np.ones(len(y))),
+     ValueError, "sample_weight"),
+    ("Tree.from_sklearn sample_weight short",
+     lambda f: pk.Tree.from_sklearn(clf, X, y, sample_weight=np.ones(3)),
+     ValueError, "sample_weight"),
     ("Tree.from_sklearn X 1-D",
      lambda f: pk.Tree.from_sklearn(clf, X1, y),
      ValueError, "X"),
@@ -415,6 +418,12 @@ BAD_INPUT = [
     ("Tree.require_split_rules on a tree without split rules",
      lambda f: C.require_split_rules(),
      ValueError, "split rules"),
+    ("Tree.require_unweighted on a weighted tree",
+     lambda f: pk.Tree.from_sklearn(cwclf, X, y).require_unweighted("Nobel's pruning"),
+     ValueError, "Nobel's pruning does not take weights"),
+    ("Tree.node_counts sample_weight NaN",
+     lambda f: T.node_counts(X, y, sample_weight=np.full(len(y), nan)),
+     ValueError, "sample_weight"),
     ("Tree.highest_marked short mask",
      lambda f: T.highest_marked(np.ones(2, bool)),
      ValueError, "marked"),
@@ -500,8 +509,8 @@ BAD_INPUT = [
      lambda f: P.errors(-T.counts),
      ValueError, "counts"),
     ("Pruning.errors counts float",
-     lambda f: P.errors(T.counts + 0.5),
-     TypeError, "counts"),
+     lambda f: P.errors(T.counts + 0.5),                # weighted, but not sums
+     ValueError, "counts"),
     ("Pruning.errors counts str",
      lambda f: P.errors("counts"),
      TypeError, "counts"),
@@ -1309,6 +1318,12 @@ BAD_INPUT = [
     ("check_title 3",
      lambda f: V.check_title(3),
      TypeError, "title"),
+    ("weight_unit negative",
+     lambda f: V.weight_unit(-1.0),
+     ValueError, "total"),
+    ("check_sample_weight 2-D",
+     lambda f: V.check_sample_weight(np.ones((3, 2)), 3),
+     ValueError, "sample_weight"),
     ("check_names str",
      lambda f: V.check_names("ab", "class_names", 2, "class"),
      TypeError, "class_names"),
@@ -1528,8 +1543,8 @@ BAD_INPUT = [
      lambda f: path.errors("x"),
      TypeError, "counts"),
     ("path.errors counts float",
-     lambda f: path.errors(T.counts + 0.5),
-     TypeError, "counts"),
+     lambda f: path.errors(T.counts + 0.5),             # weighted, but not sums
+     ValueError, "counts"),
     ("holdout_alpha X 1-D",
      lambda f: pk.holdout_alpha(T, X1, y),
      ValueError, "X_prune"),
@@ -1596,9 +1611,9 @@ BAD_INPUT = [
     ("cross_validate_alpha grower class",
      lambda f: pk.cross_validate_alpha(X, y, DecisionTreeClassifier),
      TypeError, "got the class DecisionTreeClassifier"),
-    ("cross_validate_alpha grower class_weight",
-     lambda f: pk.cross_validate_alpha(X, y, DecisionTreeClassifier(class_weight="balanced"), cv=3),
-     ValueError, "class_weight"),
+    ("cross_validate_alpha sample_weight short",
+     lambda f: pk.cross_validate_alpha(X, y, cv=3, sample_weight=np.ones(3)),
+     ValueError, "sample_weight"),
     ("cross_validate_alpha risk bad",
      lambda f: pk.cross_validate_alpha(X, y, cv=3, risk="x"),
      ValueError, "risk"),
@@ -1691,8 +1706,8 @@ BAD_INPUT = [
     ("best_subtree_errors nan",
      lambda f: RE.best_subtree_errors(T, np.full(T.n_nodes, nan)),
      ValueError, "errors_as_leaf"),
-    ("best_subtree_errors float",
-     lambda f: RE.best_subtree_errors(T, np.full(T.n_nodes, 0.5)),
+    ("best_subtree_errors float negative",
+     lambda f: RE.best_subtree_errors(T, np.full(T.n_nodes, -0.5)),
      ValueError, "errors_as_leaf"),
     ("best_subtree_errors str",
      lambda f: RE.best_subtree_errors(T, ["a"] * T.n_nodes),
@@ -2031,7 +2046,8 @@ def test_the_table_covers_every_public_function():
                                     "predict", "error", "node_counts", "counts_from_leaves",
                                     "sum_over_leaves", "leaf_errors", "check_node",
                                     "check_sample", "check_sample_counts", "check_leaf_labels",
-                                    "require_split_rules", "highest_marked"]),
+                                    "require_split_rules", "require_unweighted",
+                                    "highest_marked"]),
                          (pk.Pruning, ["full", "root_only", "from_collapsed", "apply",
                                        "predict", "error", "errors", "to_tree"]),
                          (NB.SizeProfile, ["pruning"]),
@@ -2047,17 +2063,15 @@ def test_the_table_covers_every_public_function():
 
 
 # ---------------------------------------------------------------------- answers that were silently wrong
-def test_from_sklearn_refuses_an_estimator_fitted_with_weights():
-    with pytest.raises(ValueError, match="sample_weight"):
+def test_from_sklearn_needs_the_weights_an_estimator_was_fitted_with():
+    with pytest.raises(ValueError, match="not with the same sample_weight"):
         pk.Tree.from_sklearn(wclf, X, y)
-    with pytest.raises(ValueError, match=r"class_weight=\{0: 1, 1: 7\}"):
-        pk.Tree.from_sklearn(cwclf, X, y)
+    # class weights are the estimator's own: it converts, and predicts as it does
+    assert agrees(cwclf).weighted
     rows = np.r_[np.flatnonzero(y == 0), np.flatnonzero(y == 1)[:10]]      # imbalanced
     balanced = DecisionTreeClassifier(max_depth=3, random_state=0, class_weight="balanced")
-    with pytest.raises(ValueError, match="class_weight='balanced'"):
-        pk.Tree.from_sklearn(balanced.fit(X[rows], y[rows]), X[rows], y[rows])
-    # the same estimators fitted without weights convert, and predict as they do
-    agrees(DecisionTreeClassifier(max_depth=3, random_state=0).fit(X, y))
+    tree = agrees(balanced.fit(X[rows], y[rows]), X[rows], y[rows])
+    np.testing.assert_allclose(tree.counts[0], [len(rows) / 2] * 2)
 
 
 def test_balanced_class_weight_on_balanced_classes_changes_nothing_and_converts():
@@ -2070,10 +2084,11 @@ def test_balanced_class_weight_on_balanced_classes_changes_nothing_and_converts(
 def test_integer_sample_weights_convert_as_repeated_rows():
     w = rng.randint(1, 4, len(y))
     est = DecisionTreeClassifier(max_depth=4, random_state=0).fit(X, y, sample_weight=w)
-    with pytest.raises(ValueError, match=r"np\.repeat"):
-        pk.Tree.from_sklearn(est, X, y)
     tree = agrees(est, np.repeat(X, w, 0), np.repeat(y, w))
-    assert tree.n_samples == w.sum()
+    assert tree.n_samples == w.sum() and not tree.weighted
+    weighted = pk.Tree.from_sklearn(est, X, y, sample_weight=w)
+    assert weighted.weighted and weighted.n_samples == w.sum()
+    np.testing.assert_array_equal(weighted.counts, tree.counts)
     new = np.random.RandomState(1).normal(size=(500, 3))
     np.testing.assert_array_equal(tree.predict(new), est.predict(new))
 

@@ -7,6 +7,8 @@ import pytest
 from sklearn.datasets import load_breast_cancer
 from sklearn.ensemble import ExtraTreesClassifier, RandomForestClassifier
 
+from sklearn.utils.class_weight import compute_sample_weight
+
 import prunekit as pk
 
 
@@ -84,8 +86,45 @@ def test_bad_forests_and_pruners_get_clear_errors(forest, data):
         pk.prune_forest(forest, X, np.where(y == "benign", "b", "m"))
     weighted = RandomForestClassifier(n_estimators=2, class_weight="balanced",
                                       random_state=0).fit(X, y)
-    with pytest.raises(ValueError, match="must not use class_weight"):
-        pk.prune_forest(weighted, X, y)
+    with pytest.raises(ValueError, match="NobelPruner does not take weights"):
+        pk.prune_forest(weighted, X, y, pruner=pk.NobelPruner(case="independent"))
     from sklearn.exceptions import NotFittedError
     with pytest.raises(NotFittedError):
         pk.prune_forest(RandomForestClassifier(), X, y)
+
+
+@pytest.mark.parametrize("class_weight", [None, "balanced", {"benign": 3, "malignant": 1}])
+def test_a_weighted_forest_s_trees_are_pruned_on_weighted_out_of_bag_rows(data, class_weight):
+    X, y = data
+    sample_weight = np.random.default_rng(0).uniform(0.5, 2, len(y))
+    forest = RandomForestClassifier(n_estimators=4, class_weight=class_weight,
+                                    random_state=0).fit(X, y, sample_weight=sample_weight)
+    seen = []
+
+    class KeepEverything(pk.HoldoutPruner):
+        def prune(self, tree, X_prune, y_prune, sample_weight=None):
+            seen.append(sample_weight)
+            return pk.Pruning.full(tree)
+
+    same = pk.prune_forest(forest, X, y, pruner=KeepEverything(),
+                           sample_weight=sample_weight)
+    assert np.allclose(same.predict_proba(X), forest.predict_proba(X))
+    expected = sample_weight * (1 if class_weight is None
+                                else compute_sample_weight(class_weight, y))
+    out_of_bag = np.setdiff1d(np.arange(len(y)), forest.estimators_samples_[0])
+    np.testing.assert_allclose(seen[0], expected[out_of_bag])
+    pruned = pk.prune_forest(forest, X, y, sample_weight=sample_weight)
+    assert sum(t.get_n_leaves() for t in pruned.estimators_) < sum(
+        t.get_n_leaves() for t in forest.estimators_)
+    with pytest.raises(ValueError, match="NobelPruner does not take weights"):
+        pk.prune_forest(forest, X, y, pruner=pk.NobelPruner(case="independent"),
+                        sample_weight=sample_weight)
+
+
+@pytest.mark.parametrize("options", [{"class_weight": "balanced_subsample"},
+                                     {"class_weight": "balanced", "bootstrap": False}])
+def test_a_forest_whose_trees_were_fitted_with_weights_is_refused(data, options):
+    X, y = data
+    forest = RandomForestClassifier(n_estimators=2, random_state=0, **options).fit(X, y)
+    with pytest.raises(ValueError, match="only with bootstrap=True and a class_weight other"):
+        pk.prune_forest(forest, X, y, pruner=pk.ErrorBasedPruner())

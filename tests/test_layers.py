@@ -111,13 +111,15 @@ def test_the_source_check_sees_every_form_of_import(tmp_path):
 # ---------------------------------------------------------------------- the book's side
 def _book_sources():
     """Every piece of the book's code: pdtbook's modules, the book's scripts and Sphinx
-    extensions, and the chapters and exercises (each notebook's code cells as one source,
-    cells separated by a comment line naming the cell). The tests are not the book's code:
-    white-box tests may read the library's internals (J48's bit-exact arithmetic, say)."""
+    extensions, and the chapters, practitioners' pages and exercises (each notebook's code
+    cells as one source, cells separated by a comment line naming the cell). The tests are
+    not the book's code: white-box tests may read the library's internals (J48's bit-exact
+    arithmetic, say)."""
     paths = [*BOOK.rglob("*.py"), *(ROOT / "book").glob("*.py"), *(ROOT / "book").glob("_ext/*.py")]
     for path in sorted(paths):
         yield str(path.relative_to(ROOT)), path.read_text(encoding="utf-8")
-    for path in sorted([*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("exercises/*.ipynb"),
+    for path in sorted([*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("practice/*.ipynb"),
+                        *ROOT.glob("exercises/*.ipynb"),
                         *ROOT.glob("exercises/solutions/*.ipynb")]):
         cells = [f"# cell {index}\n" + "\n".join(
                      line for line in cell.source.splitlines()

@@ -284,6 +284,7 @@ def test_the_book_imports_only_what_it_declares():
 
 
 @pytest.mark.parametrize("path", sorted(ROOT.glob("chapters/*.ipynb"))
+                         + sorted(ROOT.glob("practice/*.ipynb"))
                          + sorted(ROOT.glob("exercises/solutions/*.ipynb")),
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_notebook_imports_only_what_pdtbook_brings(path):

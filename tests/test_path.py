@@ -111,7 +111,7 @@ def test_sums_over_the_steps_are_checked_alike(kind):
         with pytest.raises(error, match="node_values"):
             path.per_step(bad)
     for bad, error in ((np.ones((3, 2)), ValueError), (-tree.counts, ValueError),
-                       (tree.counts + 0.5, TypeError)):
+                       (tree.counts + 0.5, ValueError)):        # weights, not sums
         with pytest.raises(error, match="counts"):
             path.errors(bad)
     assert path.errors(tree.counts).tolist() == [p.errors() for _, p in path]

@@ -218,8 +218,8 @@ def test_every_pruning_sample_is_checked_and_counted_by_one_helper(call, why, mo
     tree = pk.Tree.from_sklearn(DecisionTreeClassifier(random_state=0).fit(X[:200], y[:200]),
                                 X[:200], y[:200])
     counted, node_counts = [], pk.Tree.node_counts
-    monkeypatch.setattr(pk.Tree, "node_counts", lambda self, X, y, names=("X", "y"):
-                        counted.append(names) or node_counts(self, X, y, names=names))
+    monkeypatch.setattr(pk.Tree, "node_counts", lambda self, X, y, names=("X", "y"), **w:
+                        counted.append(names) or node_counts(self, X, y, names=names, **w))
     call(tree, X[200:], y[200:])
     assert counted == [("X_prune", "y_prune")]
     monkeypatch.undo()

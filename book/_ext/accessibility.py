@@ -21,8 +21,8 @@ the book is built with write, and this module mends, in the HTML of each page's 
 What the themes' templates or scripts write is mended in the browser, by
 ``book/js/accessibility.js``, loaded on every page: the names of the search and colour-mode
 buttons, of the solutions' toggle buttons ("Solution of Exercise 2.3"), and the landmark of
-the book's title in the sidebar. The explorers' sliders are named by ``book/js/explorers.js``
-(see explorer_frames.py).
+the book's title in the sidebar. The explorers' sliders are native range inputs with a
+label, written when the book is built (static_explorers.py).
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@
 //    drawn at, or smaller to fit the screen, but never so small that its smallest text falls
 //    under 9 px (3/4 of the size it was drawn at); a figure that still does not fit scrolls,
 //    opened at its middle (its title, centred above it, in view). Escape, a tap on the view or
-//    its close button closes it. Chapter figures, the explorers' frames (drawn later by the
-//    widget manager) and the pages' figures all work so.
+//    its close button closes it. Chapter figures, the explorers' frames (which explorers.js
+//    changes as a slider moves) and the pages' figures all work so.
 // 2. Boxes that scroll sideways say so. A table, code cell or text output wider than its box
 //    gets the class scroll-cue (a shadow at the edge that hides columns and a "scroll" label,
 //    book.css) for as long as it is wider, and is a Tab stop (scrolled with the arrow keys).
@@ -140,25 +140,33 @@
     return boxes;
   }
 
+  function wider(box) {
+    return box.scrollWidth > box.clientWidth + 1;
+  }
+
+  // Every width is read before anything is changed: a change between two reads would make
+  // the browser lay out the whole page again for the next one (a page of formulas is
+  // tens of thousands of elements; Chapter 4 took 2 s on a phone's CPU).
   function markScrolling() {
-    scrollBoxes().forEach(function (box) {
-      var wider = box.scrollWidth > box.clientWidth + 1;
-      box.classList.toggle("scroll-cue", wider);
+    var boxes = scrollBoxes();
+    var scrolling = boxes.map(wider);
+    // a Library reference signature too long for the column scrolls inside itself (book.css)
+    var signatures = Array.prototype.filter.call(
+      document.querySelectorAll("article dl.py > dt.sig"), wider);
+    boxes.forEach(function (box, index) {
+      box.classList.toggle("scroll-cue", scrolling[index]);
       // a box that scrolls is a Tab stop, so that the keyboard can scroll it (the theme's
       // own pass may have made it -1 when the window was wider and the box did not scroll)
-      if (wider && box.tabIndex < 0) box.setAttribute("tabindex", "0");
+      if (scrolling[index] && box.tabIndex < 0) box.setAttribute("tabindex", "0");
     });
-    // a Library reference signature too long for the column scrolls inside itself (book.css)
-    document.querySelectorAll("article dl.py > dt.sig").forEach(function (signature) {
-      if (signature.scrollWidth > signature.clientWidth + 1 && signature.tabIndex < 0) {
-        signature.setAttribute("tabindex", "0");
-      }
+    signatures.forEach(function (signature) {
+      if (signature.tabIndex < 0) signature.setAttribute("tabindex", "0");
     });
     document.querySelectorAll(FIGURES).forEach(markZoomable);
   }
 
   // At most one pass every 150 ms, however often the page changes (a page that keeps
-  // changing, as the widget manager drawing many frames, still gets its pass).
+  // changing still gets its pass).
   var pending = null;
   function later() {
     if (pending) return;
@@ -184,7 +192,7 @@
     if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
       MathJax.startup.promise.then(later);
     }
-    // images load and widgets (the explorers' frames) are drawn after the page
+    // images load after the page
     document.addEventListener("load", function (event) {
       if (event.target.tagName === "IMG") later();
     }, true);

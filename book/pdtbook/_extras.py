@@ -7,7 +7,8 @@ and an error that names the extra to install when a package is missing.
   prunekit (the install cell of every notebook installs pdtbook, which brings them);
 * ``study``: hierarchical shrinkage (imodels), one baseline of Chapter 9's study;
 * ``cluster``: Dask's distributed scheduler, for ``--dask-scheduler`` of the runners;
-* ``optimal``: STreeD (pystreed, prunekit's own ``optimal`` extra), for Chapter 10.
+* ``optimal``: STreeD (pystreed, prunekit's own ``optimal`` extra), for Chapter 10;
+* ``explain``: SHAP, for the page "Using prunekit with scikit-learn".
 
 Only the standard library is imported here, so ``book/install_cell.py`` reads this file
 without the package installed.
@@ -28,6 +29,7 @@ EXTRAS = {
     "study": {"imodels": "imodels"},
     "cluster": {"distributed": "distributed"},
     "optimal": {"pystreed": "pystreed"},
+    "explain": {"shap": "shap"},
 }
 
 

@@ -4,12 +4,14 @@ An explorer shows one figure per value of a slider (or per pair of values of two
 :func:`explorer` draws every frame once, while the notebook runs, and keeps the frames in an
 ``ipywidgets.Stack``; the slider's position is linked to the Stack's ``selected_index`` with
 ``ipywidgets.jslink``. A link made with ``jslink`` runs in the browser, so the explorer works
-the same on the static HTML page (where the saved widget state is drawn without a kernel) and
-in a live notebook. Each frame is a PNG image of the figure, under the text the drawing
-function printed, if any. Frames are drawn at twice their pixels (192 dpi) and shown at the size
-they were drawn at (96 dpi), as the book's other figures: sharp on a phone's screen and in the
-book's full-size view. Frames drawn ahead are all the size of the largest (the smaller ones
-padded with white below and at the sides), so that the page does not jump while a slider moves.
+without a kernel in any page that draws the saved widget state, as well as in a live
+notebook; the book's web pages draw it without a widget manager, as HTML written from that
+state when the book is built (``book/_ext/static_explorers.py``). Each frame is a PNG image
+of the figure, under the text the drawing function printed, if any. Frames are drawn at twice
+their pixels (192 dpi) and shown at the size they were drawn at (96 dpi), as the book's other
+figures: sharp on a phone's screen and in the book's full-size view. Frames drawn ahead are
+all the size of the largest (the smaller ones padded with white below and at the sides), so
+that the page does not jump while a slider moves.
 
 Drawing every frame takes a while (half a second a frame; Chapter 4's explorer has 50). Where
 a kernel stays behind the page, as in Jupyter, ``frames="on-demand"`` (or the environment
@@ -33,6 +35,7 @@ import html
 import io
 import itertools
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 
 from pdtbook._extras import require
@@ -49,6 +52,8 @@ COLORS = 64
 FRAME_MODES = ("ahead", "on-demand")
 #: The environment variable that chooses the mode when ``explorer`` is not told.
 FRAMES_VARIABLE = "PRUNEKIT_EXPLORER_FRAMES"
+# The padding of an exponent as Python's format "g" writes it ("1e-06", "2.5e+07")
+_EXPONENT = re.compile(r"e(-?)\+?0*(?=\d)")
 
 
 def frame_png(figure, dpi: int = DPI, colors: int | None = COLORS,
@@ -155,8 +160,10 @@ def pad_png(png: bytes, size: tuple[int, int], colors: int | None = COLORS) -> b
 
 
 def _label(value) -> str:
+    """A value as its slider's readout shows it: a float in at most six significant digits,
+    its exponent without padding ("1e-6", "2.5e7"), anything else as ``str`` writes it."""
     if isinstance(value, float):
-        return f"{value:g}"
+        return _EXPONENT.sub(r"e\1", f"{value:g}")
     return str(value)
 
 
@@ -272,7 +279,8 @@ def explorer(draw: Callable[..., object], sliders: Mapping[str, Sequence], *,
     sliders : mapping of str to sequence
         One or two sliders: the name of ``draw``'s keyword, and the values the slider runs
         over, in order. A value may be a ``(label, value)`` pair; otherwise the slider's
-        readout shows ``f"{value:g}"`` for a float and ``str(value)`` for anything else.
+        readout shows ``f"{value:g}"`` for a float, its exponent without padding ("1e-6"),
+        and ``str(value)`` for anything else.
     value : mapping of str to object, optional
         The position each slider starts at (a value of its list; default: its first value).
     descriptions : mapping of str to str, optional

@@ -20,6 +20,7 @@ from pdtbook import results as R
 from pdtbook import figures as FIG
 
 X1 = X[:, 0]                                            # a 1-D sample
+SK_TREE = DecisionTreeClassifier(max_depth=3, random_state=0).fit(X, y)   # scikit-learn's
 y_short = y[:-1]
 
 
@@ -268,9 +269,24 @@ BAD_INPUT = [
     ("pruning_share_experiment cv 1",
      lambda f: EX.pruning_share_experiment(X, y, cv=1),
      ValueError, "cv"),
+    ("plot_sklearn_tree width 8",
+     lambda f: FIG.plot_sklearn_tree(SK_TREE, width=8),
+     ValueError, "width"),
+    ("plot_sklearn_tree fontsize 8",
+     lambda f: FIG.plot_sklearn_tree(SK_TREE, fontsize=8),
+     ValueError, "fontsize"),
+    ("plot_sklearn_tree too many levels for the width",
+     lambda f: FIG.plot_sklearn_tree(SK_TREE, width=2),
+     ValueError, "max_depth"),
+    ("plot_sklearn_tree unfitted",
+     lambda f: FIG.plot_sklearn_tree(DecisionTreeClassifier()),
+     ValueError, "not fitted"),
 ]
 
 VALID_INPUT = [
+    ("plot_sklearn_tree ok numpy max_depth, names as an array",
+     lambda f: FIG.plot_sklearn_tree(SK_TREE, max_depth=np.int64(1),
+                                     feature_names=np.array(["a", "b", "c"]))),
     ("plot_tree_figure ok counts-only tree",
      lambda f: FIG.plot_tree_figure(C, height=np.float32(2))),
     ("plot_growth ok equal sizes, into axes",

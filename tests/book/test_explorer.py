@@ -92,6 +92,12 @@ def test_labels_may_be_given():
     assert box.children[0].label == "two"
 
 
+def test_a_float_is_labelled_in_six_digits_its_exponent_unpadded():
+    box = explorer(draw_line, {"slope": [1e-6, 0.0156, 1.0, 2.5e7, 0.1234567]})
+    assert box.children[0].options == (("1e-6", 0), ("0.0156", 1), ("1", 2), ("2.5e7", 3),
+                                       ("0.123457", 4))
+
+
 def test_frame_png_is_deterministic():
     fig, ax = plt.subplots(figsize=(2, 2))
     ax.plot([0, 1])

@@ -1,8 +1,8 @@
-"""Every chapter and exercise notebook starts with the install cell of ``book/install_cell.py``,
-made from the repository and branch in ``_config.yml``; the cell does nothing where prunekit,
-pdtbook and pdtbook's dependencies are installed, and installs prunekit and pdtbook from that
-repository where one of them is missing. (``tests/book/test_wheel_classroom.py`` runs it for
-real, with pip.)"""
+"""Every chapter, practitioners' page and exercise notebook starts with the install cell of
+``book/install_cell.py``, made from the repository and branch in ``_config.yml``; the cell does
+nothing where prunekit, pdtbook and pdtbook's dependencies are installed, and installs prunekit
+and pdtbook from that repository where one of them is missing.
+(``tests/book/test_wheel_classroom.py`` runs it for real, with pip.)"""
 
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import yaml
 from IPython.core.inputtransformer2 import TransformerManager
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted(ROOT.glob("chapters/*.ipynb")) + sorted(ROOT.glob("exercises/*.ipynb")) \
-    + sorted(ROOT.glob("exercises/solutions/*.ipynb"))
+NOTEBOOKS = sorted(ROOT.glob("chapters/*.ipynb")) + sorted(ROOT.glob("practice/*.ipynb")) \
+    + sorted(ROOT.glob("exercises/*.ipynb")) + sorted(ROOT.glob("exercises/solutions/*.ipynb"))
 CONFIG = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))
 
 
@@ -35,7 +35,9 @@ SOURCE = install_cell.install_source(*install_cell.repository())
 
 def test_every_notebook_is_covered():
     names = {p.relative_to(ROOT).parts[0] for p in NOTEBOOKS}
-    assert names == {"chapters", "exercises"} and len(NOTEBOOKS) >= 9 + 2 * 6
+    assert names == {"chapters", "practice", "exercises"} and len(NOTEBOOKS) >= 9 + 2 * 6
+    assert sorted(install_cell.notebooks()) == sorted(
+        p for p in NOTEBOOKS if p.parent.name != "exercises")   # the students' are generated
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))

@@ -1,10 +1,12 @@
 """The code a reader sees fits the code box and stays short.
 
-* Every code line in the chapters and the exercises (student and solution notebooks) has at most
-  77 characters (within PEP 8's 79: the code box at 1280 px shows 77).
+* Every code line in the chapters, the practitioners' pages and the exercises (student and
+  solution notebooks) has at most 77 characters (within PEP 8's 79: the code box at 1280 px
+  shows 77).
 * A code cell shown in the book has at most 25 lines: longer plotting or experiment code lives
   in ``prunekit`` or is folded away with the ``hide-input`` tag.
-* A chapter's first mention of a library function or module links to the Library reference.
+* A chapter's (or practitioners' page's) first mention of a library function or module links to
+  the Library reference.
 """
 
 import importlib
@@ -15,8 +17,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = sorted([*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("exercises/*.ipynb"),
-                    *ROOT.glob("exercises/solutions/*.ipynb")])
+NOTEBOOKS = sorted([*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("practice/*.ipynb"),
+                    *ROOT.glob("exercises/*.ipynb"), *ROOT.glob("exercises/solutions/*.ipynb")])
+#: The pages that teach from their text: the chapters and the practitioners' pages.
+TEXT_PAGES = sorted([*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("practice/*.ipynb")])
 MAX_LINE = 77
 MAX_VISIBLE_LINES = 25
 FOLDED = {"hide-input", "remove-input", "remove-cell", "hide-cell"}
@@ -67,7 +71,7 @@ def _library_name(text: str) -> str | None:
         return None
 
 
-@pytest.mark.parametrize("path", sorted(ROOT.glob("chapters/*.ipynb")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", TEXT_PAGES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_chapter_links_its_first_mention_of_each_library_name(path):
     """The first time a chapter's text names a function or module of prunekit, the name links
     to its entry in the Library reference."""

@@ -6,8 +6,9 @@ The classroom is a new virtual environment (``python -m venv``, which sees none 
 interpreter's packages) where pip installs, from the package index, the notebook runner alone
 (nbval and ipykernel: what ``pip install jupyterlab`` gives a student, less the user interface),
 and then the wheels of prunekit and pdtbook built from copies of their files, with every
-dependency, as the install cell's ``pip install`` would. Every chapter and exercise solution is
-copied alone into an empty temporary folder and run there with nbval, which compares every
+dependency, as the install cell's ``pip install`` would. Every chapter, practitioners' page
+(``practice/``) and exercise solution is copied alone into an empty temporary folder and run
+there with nbval, which compares every
 stored output with the fresh run: this is the only run of the notebooks in ``make test``
 (an explorer draws only its first frame there: ``frames="on-demand"``). The
 environment is built once per test run (the workers of ``pytest -n`` share it), and
@@ -60,6 +61,7 @@ notebook_test = pytest.mark.notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) \
+    + sorted((ROOT / "practice").glob("*.ipynb")) \
     + sorted((ROOT / "exercises" / "solutions").glob("*.ipynb"))
 #: What runs the notebooks: the one thing a classroom installs before the install cell.
 RUNNER = ["nbval", "ipykernel"]

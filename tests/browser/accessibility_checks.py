@@ -11,9 +11,10 @@ violations are counted, not failed: the test reports their totals at the end of 
 except those of the rules in ``FAILING_RULES``, which the book once broke and has mended
 (a header cell that holds only a formula is named by it, book/_ext/accessibility.py).
 
-The keyboard path: every explorer slider's handle, its "−" and "+" buttons
-(book/js/explorers.js) and every solution's toggle button must be a Tab stop, and have a
-name: a handle the parameter it sets, a solution's button its exercise ("Solution of Exercise
+The keyboard path: every explorer slider (a range input), its "−" and "+" buttons
+(book/_ext/static_explorers.py) and every solution's toggle button must be a Tab stop, and
+have a name: a slider the parameter it sets (its label), a step button that parameter and
+its direction ("α: next value"), a solution's button its exercise ("Solution of Exercise
 2.3").
 """
 
@@ -58,13 +59,14 @@ _KEYBOARD_JS = r"""
     && getComputedStyle(e).visibility !== 'hidden'
     && !e.closest('[inert], [aria-hidden="true"]');
   const check = (e, what, pattern) => {
-    const name = (e.getAttribute('aria-label') || e.textContent || '').trim();
+    const name = (e.getAttribute('aria-label') || (e.labels && e.labels.length
+      ? e.labels[0].textContent : e.textContent) || '').trim();
     if (!tabbable(e)) out.push(what + ' "' + name + '" is not a Tab stop');
     if (!name || (pattern && !new RegExp(pattern).test(name))) {
       out.push(what + ' is named "' + name + '"' + (pattern ? ', not ' + pattern : ''));
     }
   };
-  document.querySelectorAll('article .widget-hslider .noUi-handle')
+  document.querySelectorAll('article figure.explorer input.explorer-range')
     .forEach(e => check(e, 'explorer slider', null));
   document.querySelectorAll('article button.explorer-step')
     .forEach(e => check(e, 'explorer step button', ': (previous|next) value$'));

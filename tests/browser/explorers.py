@@ -1,20 +1,23 @@
 """The chapters' explorers work on the static page: moving a slider changes the figure; and on
 a phone, a thumb can use them.
 
-Every explorer (``pdtbook.explorer``) holds its frames, drawn in advance, in a Stack
-linked to its sliders in the browser. test_book_pages.py moves each slider of a page with the
-keyboard (focus its handle, press End, Home, then ArrowRight until the figure changes; the
-other way round for a slider that starts at its last value), at 1280 px and at 390 px, and
-fails unless each move changes the frame shown under it (the bytes of the visible image and the
-text printed above it), not only the slider's readout (:func:`slider_problems`). At 390 px it
-then checks each slider for a thumb (:func:`phone_problems`): a track at least 80 % of the
-column wide, a handle of at least 24 px, and "−" and "+" buttons (book/js/explorers.js);
-stepping with "+" through every value (and back one with "−") moves the slider, the frames
-keep one height (the page does not jump under the reader's thumb), and every frame's image has
-at least twice the pixels of the width it is shown at (sharp on a phone's screen).
+Every explorer (``pdtbook.explorer``) is written into its page when the book is built
+(book/_ext/static_explorers.py): a ``figure.explorer`` with a range input a slider, whose
+frames book/js/explorers.js fetches and shows. test_book_pages.py moves each slider of a page
+with the keyboard (focus its input, press End, Home, then ArrowRight until the figure changes;
+the other way round for a slider that starts at its last value), at 1280 px and at 390 px, and
+fails unless each move changes the readout (and the input's ``aria-valuetext`` with it, to
+the position's label) and the frame shown under it: the frame the figure's ``data-frames``
+gives for the sliders' positions, its image loaded, its bytes and the text printed above it
+not those of the frame before (:func:`slider_problems`). At 390 px it then checks each slider
+for a thumb (:func:`phone_problems`): a track at least 80 % of the column wide, a handle of
+at least 28 px, "−" and "+" buttons of 44 px; stepping with "+" through every value (and back
+one with "−") moves the slider, the frames keep one height (the page does not jump under the
+reader's thumb), and every frame's image has at least twice the pixels of the width it is
+shown at (sharp on a phone's screen).
 """
 
-from layout import POLL_MS, WAIT_MS, WIDGET_VIEWS_JS
+from layout import POLL_MS, WAIT_MS
 
 # page -> number of sliders of its explorer
 EXPLORERS = {
@@ -27,68 +30,80 @@ EXPLORERS = {
     "chapters/08-classic-heuristics": 1,
 }
 
-HANDLES = ".widget-hslider .noUi-handle"
-# How long the image shown may stay the same element after the readout moved before the
-# move counts as not changing the figure (the Stack shows a newly selected frame a moment
-# after the readout changes, in a new element).
+SLIDERS = "figure.explorer input.explorer-range"
+# How long the frame shown may stay the one before after the readout moved before the move
+# counts as not changing the figure (the frame is shown once its image has loaded).
 SAME_FRAME_MS = 2000
 
-# What the explorer of a slider handle shows: its slider's readout, and the visible frame
-# (a hash of the shown image's bytes, with the text printed above it), or null when no
-# image is visible; the shown image is marked so that a new one (the Stack shows only its
-# selected frame) can be told from it even when it draws the same figure.
+# What the explorer of a slider's input shows: its readout, the input's aria-valuetext and the
+# label of its position, and the frame (a hash of the shown image's bytes, with the text
+# printed above it), or null until the frame of the sliders' positions (the figure's
+# data-frames) is shown, its image loaded.
 _STATE_JS = """
-async (handle) => {
-  const slider = handle.closest('.widget-hslider');
-  const box = slider.closest('.widget-vbox');
-  const readout = slider.querySelector('.widget-readout');
-  const imgs = Array.from(box.querySelectorAll('img'))
-    .filter(img => img.offsetWidth > 0 && img.offsetHeight > 0);
-  if (imgs.length !== 1) return {readout: readout && readout.textContent, frame: null,
-                                 images: imgs.length};
-  if (!imgs[0].dataset.shown) imgs[0].dataset.shown = String(Math.random());
-  const bytes = new Uint8Array(await (await fetch(imgs[0].src)).arrayBuffer());
+async (input) => {
+  const figure = input.closest('figure.explorer');
+  const slider = input.closest('.explorer-slider');
+  const inputs = Array.from(figure.querySelectorAll('input.explorer-range'));
+  const index = inputs.reduce((at, i) => at * (Number(i.max) + 1) + Number(i.value), 0);
+  const frames = JSON.parse(figure.dataset.frames);
+  const img = figure.querySelector('img.explorer-frame');
+  const state = {readout: slider.querySelector('.explorer-readout').textContent,
+                 valuetext: input.getAttribute('aria-valuetext'),
+                 label: JSON.parse(input.dataset.labels)[Number(input.value)], frame: null,
+                 images: Array.from(figure.querySelectorAll('img'))
+                   .filter(i => i.offsetWidth > 0 && i.offsetHeight > 0).length};
+  if (state.images !== 1 || !img.complete || !(img.naturalWidth > 0)
+      || new URL(img.src, location).href !== new URL(frames[index][0], location).href) {
+    return state;
+  }
+  const bytes = new Uint8Array(await (await fetch(img.src)).arrayBuffer());
   let hash = 0;
   for (const b of bytes) hash = (hash * 31 + b) | 0;
-  const text = Array.from(box.querySelectorAll('pre'))
+  const text = Array.from(figure.querySelectorAll('pre'))
     .filter(p => p.offsetWidth > 0).map(p => p.textContent).join('|');
-  return {readout: readout && readout.textContent, images: 1, element: imgs[0].dataset.shown,
-          frame: bytes.length + ':' + hash + ':' + text};
+  state.frame = bytes.length + ':' + hash + ':' + text;
+  return state;
 }
 """
 
 
-def _state(handle):
-    return handle.evaluate(_STATE_JS)
+def _state(slider):
+    return slider.evaluate(_STATE_JS)
 
 
-def _move(page, handle, key, press=None):
-    """Press ``key`` on the slider handle (or call ``press()`` instead, which moves the
+def _move(page, slider, key, press=None):
+    """Press ``key`` on the slider's input (or call ``press()`` instead, which moves the
     slider another way); return the state before and after.
 
-    "After" is once the readout has changed and another frame is shown under it (the Stack
-    shows a newly selected frame a moment later), which may draw the same figure as the one
-    before (two neighbouring values may); or once the frame shown has stayed the one before
-    for ``SAME_FRAME_MS`` after the readout changed; a page that never gets there is
-    reported as it is after ``WAIT_MS``.
+    "After" is once the readout has changed and the frame of the new position is shown (which
+    may draw the same figure as the one before: two neighbouring values may), or once the
+    frame shown has stayed the one before for ``SAME_FRAME_MS`` after the readout changed; a
+    page that never gets there is reported as it is after ``WAIT_MS``.
     """
-    before = _state(handle)
+    before = _state(slider)
     if press is None:
-        handle.focus()
+        slider.focus()
         page.keyboard.press(key)
     else:
         press()
-    after, waited, same_for = _state(handle), 0, 0
+    after, waited, same_for = _state(slider), 0, 0
     while waited < WAIT_MS:
-        moved = after["readout"] != before["readout"] and after["frame"] is not None
-        if moved and (after["element"] != before.get("element")
-                      or same_for >= SAME_FRAME_MS):
+        moved = after["readout"] != before["readout"]
+        if moved and (after["frame"] is not None or same_for >= SAME_FRAME_MS):
             break
         same_for = same_for + 100 if moved else 0
         page.wait_for_timeout(100)
         waited += 100
-        after = _state(handle)
+        after = _state(slider)
     return before, after
+
+
+def _said(where, state):
+    """The slider's readout and aria-valuetext against its position's label."""
+    if state["readout"] != state["label"] or state["valuetext"] != state["label"]:
+        return [f"{where}: the readout says {state['readout']!r} and aria-valuetext "
+                f"{state['valuetext']!r} at the position labelled {state['label']!r}"]
+    return []
 
 
 def slider_problems(page, page_name):
@@ -96,36 +111,29 @@ def slider_problems(page, page_name):
     changes; Home, End, then ArrowLeft for a slider that starts at its last value) in the
     window as it is; the moves that did not change the figure under it."""
     expected = EXPLORERS.get(page_name, 0)
-    if expected:
-        page.wait_for_function(
-            f"() => {{ const [n, drawn] = ({WIDGET_VIEWS_JS})(); return n > 0 && drawn === n; }}",
-            timeout=WAIT_MS, polling=POLL_MS)
-        page.wait_for_function(
-            f"() => document.querySelectorAll('{HANDLES}').length >= {expected}",
-            timeout=WAIT_MS, polling=POLL_MS)
-    handles = page.locator(HANDLES)
-    if handles.count() != expected:
-        return [f"{handles.count()} explorer sliders, expected {expected} (EXPLORERS)"]
+    sliders = page.locator(SLIDERS)
+    if sliders.count() != expected:
+        return [f"{sliders.count()} explorer sliders, expected {expected} (EXPLORERS)"]
     problems = []
-    for i in range(handles.count()):
-        handle = handles.nth(i)
-        handle.scroll_into_view_if_needed()
+    for i in range(sliders.count()):
+        slider = sliders.nth(i)
+        slider.scroll_into_view_if_needed()
         # a slider that starts at its last value is moved the other way round
-        at_end = handle.evaluate("h => h.getAttribute('aria-valuenow') "
-                                 "=== h.getAttribute('aria-valuemax')")
+        at_end = slider.evaluate("i => i.value === i.max")
         keys = ("Home", "End", "ArrowLeft") if at_end else ("End", "Home", "ArrowRight")
         for key in keys:
-            before, after = _move(page, handle, key)
+            before, after = _move(page, slider, key)
             # Two neighbouring values may legitimately draw the same figure (both
             # scales prune to the root, say): step on until the figure changes.
             last = before
             while (key == keys[-1] and after["frame"] == before["frame"]
                    and after["readout"] != last["readout"]):
-                last, after = _move(page, handle, key)
+                last, after = _move(page, slider, key)
             where = f"slider {i + 1}, {key}"
+            problems += _said(where, after)
             if before["frame"] is None or after["frame"] is None:
-                problems.append(f"{where}: no single visible figure "
-                                f"({before['images']} then {after['images']} images)")
+                problems.append(f"{where}: not the frame of the sliders' positions, loaded, "
+                                f"alone ({before['images']} then {after['images']} images)")
             elif after["readout"] == before["readout"]:
                 problems.append(f"{where}: the readout stayed {before['readout']!r}")
             elif after["frame"] == before["frame"]:
@@ -135,49 +143,84 @@ def slider_problems(page, page_name):
 
 
 # On a phone
-#: The least share of the column a slider's track takes, and the least size of its handle.
+#: The least share of the column a slider's track takes, the least size of its handle, and of
+#: its step buttons.
 MIN_TRACK_SHARE = 0.8
-MIN_HANDLE_PX = 24
+MIN_HANDLE_PX = 28
+MIN_BUTTON_PX = 44
 #: The least ratio of a frame image's pixels to the width it is shown at.
 MIN_PIXEL_RATIO = 2
 
-# The measures of a slider handle's explorer: the column's width, its track's width, the
-# handle's size, how many step buttons it has, its position (0 to last), and the frames' box
-# (the explorer's last child) once the visible frame's image has loaded: its height, the
-# image's pixels and shown width (null until loaded).
+# The measures of a slider's explorer: the column's width, its track's width, the handle's
+# size (a range input's thumb is no element: the size book.css gives it), its step buttons'
+# sizes, its position (0 to last), and once the frame shown has loaded, the figure's height
+# under the sliders, the image's pixels and shown width (null until loaded).
 _MEASURES_JS = """
-(handle) => {
-  const slider = handle.closest('.widget-hslider');
-  const box = slider.closest('.widget-vbox');
-  const frames = box.lastElementChild;
+(input) => {
+  const figure = input.closest('figure.explorer');
   const article = document.querySelector('article.bd-article');
   const style = getComputedStyle(article);
   const column = article.clientWidth - parseFloat(style.paddingLeft)
     - parseFloat(style.paddingRight);
-  const rect = handle.getBoundingClientRect();
-  const img = Array.from(frames.querySelectorAll('img')).find(i => i.offsetWidth > 0);
+  const thumb = [];
+  for (const sheet of document.styleSheets) {
+    let rules = [];
+    try { rules = Array.from(sheet.cssRules); } catch (error) { continue; }
+    for (const rule of rules) {
+      const selector = rule.selectorText || '';
+      if (!selector.includes('::-webkit-slider-thumb')) continue;
+      const own = selector.split(',').map(s => s.trim())
+        .filter(s => s.endsWith('::-webkit-slider-thumb'))
+        .some(s => input.matches(s.replace(/::-webkit-slider-thumb$/, '') || '*'));
+      if (own && rule.style.width) {
+        thumb.splice(0, 2, parseFloat(rule.style.width), parseFloat(rule.style.height));
+      }
+    }
+  }
+  const img = figure.querySelector('img.explorer-frame');
   const loaded = img && img.complete && img.naturalWidth > 0;
-  return {column: column, track: slider.querySelector('.noUi-target').offsetWidth,
-          handle: [rect.width, rect.height],
-          steppers: slider.querySelectorAll('button.explorer-step').length,
-          at: Math.round(parseFloat(handle.getAttribute('aria-valuenow'))),
-          last: Math.round(parseFloat(handle.getAttribute('aria-valuemax'))),
-          height: loaded ? frames.getBoundingClientRect().height : null,
+  const sliders = figure.querySelector('.explorer-sliders').getBoundingClientRect();
+  return {column: column, track: input.getBoundingClientRect().width,
+          handle: thumb.length ? thumb : [0, 0],
+          buttons: Array.from(input.closest('.explorer-slider')
+            .querySelectorAll('button.explorer-step')).map(b => {
+              const r = b.getBoundingClientRect();
+              return Math.min(r.width, r.height);
+            }),
+          at: Number(input.value), last: Number(input.max),
+          height: loaded ? figure.getBoundingClientRect().bottom - sliders.bottom : null,
           natural: loaded ? img.naturalWidth : null,
           shown: loaded ? img.getBoundingClientRect().width : null};
 }
 """
 
 
-def _measures(page, handle):
-    """The measures of the handle's explorer, once its visible frame has loaded."""
+def _measures(page, slider):
+    """The measures of the slider's explorer, once its visible frame has loaded."""
     waited = 0
-    found = handle.evaluate(_MEASURES_JS)
+    found = slider.evaluate(_MEASURES_JS)
     while found["height"] is None and waited < WAIT_MS:
         page.wait_for_timeout(POLL_MS)
         waited += POLL_MS
-        found = handle.evaluate(_MEASURES_JS)
+        found = slider.evaluate(_MEASURES_JS)
     return found
+
+
+def _thumb_problems(where, found):
+    """A track as wide as the column, a handle and step buttons a thumb can hit."""
+    problems = []
+    if found["track"] < MIN_TRACK_SHARE * found["column"]:
+        problems.append(f"{where}: the track is {found['track']:.0f} px wide in a column of "
+                        f"{found['column']:.0f} px (under {MIN_TRACK_SHARE:.0%})")
+    if min(found["handle"]) < MIN_HANDLE_PX:
+        problems.append(f"{where}: the handle is {found['handle']} px "
+                        f"(under {MIN_HANDLE_PX} px)")
+    if len(found["buttons"]) != 2:
+        problems.append(f"{where}: {len(found['buttons'])} step buttons, not 2 (- and +)")
+    elif min(found["buttons"]) < MIN_BUTTON_PX - 0.5:
+        problems.append(f"{where}: step buttons of {found['buttons']} px "
+                        f"(under {MIN_BUTTON_PX} px)")
+    return problems
 
 
 def phone_problems(page, page_name):
@@ -185,33 +228,30 @@ def phone_problems(page, page_name):
     through every value with its "+" button keeps the frames' height, each frame sharp (see
     the module's docstring)."""
     problems = []
-    handles = page.locator(HANDLES)
-    for i in range(handles.count() if EXPLORERS.get(page_name) else 0):
-        handle = handles.nth(i)
-        handle.scroll_into_view_if_needed()
+    sliders = page.locator(SLIDERS)
+    for i in range(sliders.count() if EXPLORERS.get(page_name) else 0):
+        slider = sliders.nth(i)
+        slider.scroll_into_view_if_needed()
         where = f"slider {i + 1}"
-        found = _measures(page, handle)
-        if found["track"] < MIN_TRACK_SHARE * found["column"]:
-            problems.append(f"{where}: the track is {found['track']} px wide in a column of "
-                            f"{found['column']:.0f} px (under {MIN_TRACK_SHARE:.0%})")
-        if min(found["handle"]) < MIN_HANDLE_PX:
-            problems.append(f"{where}: the handle is {found['handle']} px "
-                            f"(under {MIN_HANDLE_PX} px)")
-        if found["steppers"] != 2:
-            problems.append(f"{where}: {found['steppers']} step buttons, not 2 (- and +)")
+        found = _measures(page, slider)
+        problems += _thumb_problems(where, found)
+        if len(found["buttons"]) != 2:
             continue
-        slider = handles.nth(i).locator("xpath=ancestor::div[contains(@class, 'widget-hslider')]")
-        minus, plus = (slider.locator("button.explorer-step").nth(k) for k in (0, 1))
+        box = slider.locator("xpath=..")
+        minus, plus = (box.locator("button.explorer-step").nth(k) for k in (0, 1))
         if found["at"] != 0:
-            _move(page, handle, "Home")
-        seen = [_measures(page, handle)]
+            _move(page, slider, "Home")
+        seen = [_measures(page, slider)]
         for _ in range(found["last"]):
-            before, after = _move(page, handle, None, press=plus.click)
+            before, after = _move(page, slider, None, press=plus.click)
             if after["readout"] == before["readout"]:
                 problems.append(f"{where}: '+' left the readout at {before['readout']!r}")
                 break
-            seen.append(_measures(page, handle))
-        before, after = _move(page, handle, None, press=minus.click)
+            problems += _said(f"{where}, '+'", after)
+            if after["frame"] is None:
+                problems.append(f"{where}: '+' to {after['readout']!r} did not show its frame")
+            seen.append(_measures(page, slider))
+        before, after = _move(page, slider, None, press=minus.click)
         if after["readout"] == before["readout"]:
             problems.append(f"{where}: '-' left the readout at {before['readout']!r}")
         heights = sorted({round(m["height"]) for m in seen if m["height"] is not None})

@@ -45,6 +45,7 @@ import statistics
 import sys
 import threading
 import time
+from html import unescape
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -156,7 +157,7 @@ _PHONE_JS = r"""
     texOf.set(m.parentElement, m.getAttribute('data-latex'));
   }
   for (const m of article.querySelectorAll('mjx-container:not([display="true"])')) {
-    if (!visible(m) || m.closest('table, pre, .jupyter-widgets')) continue;
+    if (!visible(m) || m.closest('table, pre, figure.explorer')) continue;
     const r = m.getBoundingClientRect();
     const line = m.parentElement.getBoundingClientRect();
     if (r.right > colRight || r.right > line.right + 1 || r.left < line.left - 1) {
@@ -243,14 +244,13 @@ def figure_text_sizes(page) -> list[str]:
 
 
 #: The most a page of the book may weigh, in bytes transferred (compressed as a static server
-#: compresses text: see :func:`transfer_size`), with everything it loads but the Jupyter
-#: widget manager (:data:`WIDGET_MANAGER`).
+#: compresses text: see :func:`transfer_size`), with everything it loads and every frame of
+#: its explorers.
 MAX_PAGE_BYTES = 3_000_000
-#: The widget manager's script, which a page with an explorer loads to draw its sliders (about
-#: 0.92 MB compressed). It is not counted against :data:`MAX_PAGE_BYTES`: with it, the pages
-#: of Chapters 4 and 8 weigh 3.2 and 3.6 MB, over the goal of 3 MB a page, until the
-#: explorers are drawn by a script of their own.
-WIDGET_MANAGER = "embed-amd.js"
+#: The scripts of Jupyter's widget manager, which no page loads: the explorers are HTML
+#: written when the book is built (book/_ext/static_explorers.py) and moved by a script of
+#: their own (about 0.92 MB compressed spared on a page with an explorer).
+WIDGET_MANAGER = ("embed-amd.js", "require.js", "jupyter-widgets-setup.js")
 # The files a static server sends gzip-compressed (nginx's and most hosts' defaults); fonts,
 # PNGs and JPEGs are compressed already and are sent as they are.
 _COMPRESSED = (".html", ".js", ".css", ".json", ".svg", ".txt", ".map", ".xml")
@@ -264,8 +264,22 @@ def transfer_size(name: str, content: bytes) -> int:
     return len(content)
 
 
+def explorer_frames(html: str) -> list[str]:
+    """The URIs of every frame of the page's explorers (their figures' ``data-frames``)."""
+    found = []
+    for frames in re.findall(r"<figure[^>]+data-frames='([^']+)'", html):
+        found += [frame[0] for frame in json.loads(unescape(frames))]
+    return found
+
+
+def widget_manager_scripts(urls) -> list[str]:
+    """The URLs (or paths) among ``urls`` that are scripts of the widget manager."""
+    return [url for url in urls if urlsplit(url).path.endswith(WIDGET_MANAGER)]
+
+
 def page_resources(build_dir: Path, page_name: str) -> list[Path]:
-    """The page's HTML and the files of the book it names: scripts, stylesheets, images.
+    """The page's HTML and the files of the book it names: scripts, stylesheets, images, and
+    every frame of its explorers (fetched when the sliders reach them).
 
     (The fonts a stylesheet names are loaded only for the characters a page shows: they are
     counted in the browser, by ``layout.py --phone``.)
@@ -276,6 +290,7 @@ def page_resources(build_dir: Path, page_name: str) -> list[Path]:
     names += re.findall(r'<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"', html)
     names += re.findall(r'<link[^>]+href="([^"]+)"[^>]+rel="stylesheet"', html)
     names += re.findall(r'<img[^>]+src="([^"]+)"', html)
+    names += explorer_frames(html)
     files = [html_file]
     for name in dict.fromkeys(names):
         if "://" in name or name.startswith("data:"):
@@ -286,13 +301,12 @@ def page_resources(build_dir: Path, page_name: str) -> list[Path]:
     return files
 
 
-def page_weight(build_dir: Path, page_name: str, *, skip=()) -> int:
-    """Bytes a reader with an empty cache downloads for a page: its HTML (with the explorers'
-    frames, which the widget state holds), its scripts, stylesheets and images, each
-    compressed as a static server sends it (:func:`transfer_size`); the files named in
-    ``skip`` are left out."""
+def page_weight(build_dir: Path, page_name: str) -> int:
+    """Bytes a reader with an empty cache downloads for a page once every frame of its
+    explorers has been shown: its HTML, scripts, stylesheets, images and frames, each
+    compressed as a static server sends it (:func:`transfer_size`)."""
     return sum(transfer_size(path.name, path.read_bytes())
-               for path in page_resources(build_dir, page_name) if path.name not in skip)
+               for path in page_resources(build_dir, page_name))
 
 
 def measure_phone(page) -> dict:
@@ -408,20 +422,6 @@ WAIT_MS = 180_000
 # How often a wait checks its condition, in ms. (Playwright's default checks at every animation
 # frame, which keeps the browser drawing frames for as long as the wait lasts.)
 POLL_MS = 100
-
-
-# A widget view is a <script type="application/vnd.jupyter.widget-view+json"> in the page; the
-# widget manager draws the widget next to it, in the same output area. Returns the numbers of
-# views and of drawn views.
-WIDGET_VIEWS_JS = """
-() => {
-  const views = Array.from(document.querySelectorAll(
-    'script[type="application/vnd.jupyter.widget-view+json"]'));
-  const drawn = views.filter(s => s.parentElement && s.parentElement.querySelector(
-    '.jupyter-widgets, [class^="widget-"], [class*=" widget-"]'));
-  return [views.length, drawn.length];
-}
-"""
 
 
 # Every image loaded (lazy ones made eager) and the web fonts ready; returns the images that

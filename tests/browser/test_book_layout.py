@@ -1,6 +1,6 @@
-"""The built book around its pages: pages light enough for a phone, an index, a list of
-results, search snippets without TeX, a student edition without solutions and a Library
-reference that documents every public name.
+"""The built book around its pages: pages light enough for a phone, none with Jupyter's
+widget manager, an index, a list of results, search snippets without TeX, a student edition
+without solutions and a Library reference that documents every public name.
 
 (Every page, at 1280 and at 390 px, is checked in test_book_pages.py.) Needs the built book,
 both editions (`make test` builds them), and Chromium.
@@ -12,20 +12,34 @@ import re
 
 import pytest
 from conftest import ROOT, book_pages
-from layout import MAX_PAGE_BYTES, WAIT_MS, WIDGET_MANAGER, page_weight
+from layout import MAX_PAGE_BYTES, WAIT_MS, page_weight, widget_manager_scripts
 
 pytestmark = pytest.mark.browser
 
 STUDENT_BUILD = ROOT / "_build" / "student" / "_build" / "html"
+# A widget's view or state, as myst-nb writes them into a page for the widget manager
+WIDGET_DATA = re.compile(r'<script type="application/vnd\.jupyter\.widget-(view|state)\+json"')
 
 
 def test_pages_are_light(built_book):
-    """No page, with its figures and its explorers' frames, weighs more than 3 MB, the widget
-    manager's script aside (see layout.WIDGET_MANAGER: with it, two pages are heavier)."""
+    """No page, with everything it loads and every frame of its explorers, weighs more than
+    3 MB."""
     heavy = {name: weight for name in book_pages()
-             if (weight := page_weight(built_book, name, skip={WIDGET_MANAGER}))
-             > MAX_PAGE_BYTES}
+             if (weight := page_weight(built_book, name)) > MAX_PAGE_BYTES}
     assert not heavy, f"pages over {MAX_PAGE_BYTES} bytes: {heavy}"
+
+
+def test_no_page_loads_the_widget_manager(built_book):
+    """The explorers are HTML written when the book is built: no page names the widget
+    manager's scripts (embed-amd.js, require.js) nor holds a widget view or widget state."""
+    found = {}
+    for name in book_pages():
+        html = (built_book / f"{name}.html").read_text(encoding="utf8")
+        scripts = widget_manager_scripts(re.findall(r'<script[^>]+src="([^"]+)"', html))
+        widgets = [f"a widget {kind}" for kind in WIDGET_DATA.findall(html)]
+        if scripts or widgets:
+            found[name] = scripts + widgets
+    assert not found, found
 
 
 def test_the_index_lists_the_books_terms(built_book):

@@ -7,7 +7,8 @@ For each page listed in _toc.yml, in one visit, 1280 px wide:
   page loads no MathJax), with no MathJax error and no raw ``\\(`` / ``$$`` left in the
   visible text;
 * images: every ``<img>`` loaded (``naturalWidth > 0``);
-* widgets: every saved widget view is drawn by the widget manager;
+* explorers: no widget is left for a widget manager to draw (the explorers are HTML written
+  when the book is built), and the page loads no widget manager;
 * layout: the measures of tests/browser/layout.py listed in ``MUST_BE_EMPTY`` are empty (the
   page, display equations, code, tables and figures fit the column; cross-references are
   linked and numbered the book's way);
@@ -27,8 +28,9 @@ on a page opened in it):
   and solution button is a Tab stop named after what it sets or opens
   (tests/browser/accessibility_checks.py); moderate and minor violations are counted and
   reported at the end of the run;
-* network: no request for the book's own files fails or hangs, and no other host is contacted
-  (the page is loaded with every outside request blocked, as on a machine with no network);
+* network: no request for the book's own files fails or hangs, none is for the scripts of
+  Jupyter's widget manager (embed-amd.js, require.js), and no other host is contacted (the page
+  is loaded with every outside request blocked, as on a machine with no network);
 * no JavaScript error is thrown and nothing is logged to the console as an error (a missing
   file, or pydata's theme complaining about its colour mode).
 
@@ -45,8 +47,8 @@ import pytest
 from accessibility_checks import accessibility_problems
 from conftest import save_screenshot
 from explorers import phone_problems, slider_problems
-from layout import (POLL_MS, WAIT_MS, WIDGET_VIEWS_JS, browser_typesetting, measure,
-                    measure_phone, resize, wait_until_typeset)
+from layout import (WAIT_MS, browser_typesetting, measure, measure_phone, resize,
+                    wait_until_typeset, widget_manager_scripts)
 
 pytestmark = pytest.mark.browser
 
@@ -104,7 +106,8 @@ def _load(browser, book_url, page_name, width=1280):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
-    seen = {"outside": [], "failed": [], "errors": [], "console": [], "pending": set()}
+    seen = {"outside": [], "failed": [], "errors": [], "console": [], "pending": set(),
+            "requested": []}
 
     def route(route):
         url = route.request.url
@@ -135,6 +138,7 @@ def _load(browser, book_url, page_name, width=1280):
     # pattern itself, so the book's own files load without a detour through Python.
     page.route(re.compile(f"^(?!{re.escape(book_url.rstrip('/'))}/)https?://"), route)
     page.on("request", lambda request: seen["pending"].add(request))
+    page.on("request", lambda request: seen["requested"].append(request.url))
     page.on("requestfinished", lambda request: seen["pending"].discard(request))
     page.on("response", on_response)
     page.on("requestfailed", on_request_failed)
@@ -199,6 +203,9 @@ def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name,
             problems.append(f"failed requests for the book's own files: {seen['failed']}")
         if seen["outside"]:
             problems.append(f"requests to other hosts (blocked): {seen['outside']}")
+        manager = widget_manager_scripts(seen["requested"])
+        if manager:
+            problems.append(f"requests for the widget manager: {manager}")
         if seen["errors"]:
             problems.append(f"JavaScript errors: {seen['errors']}")
         if seen["console"]:
@@ -210,22 +217,17 @@ def test_page_renders_and_fits(browser, book_url, built_book, titles, page_name,
 
 
 def _laptop_problems(page, source, page_name, titles):
-    """(a) math, (b) images, (c) widgets and (f) the layout of a page in a laptop window."""
+    """(a) math, (b) images, (c) widgets left and (f) the layout of a page in a laptop
+    window."""
     problems = []
     if 'class="math notranslate' in source:
         problems.extend(_math_problems(page))
     broken = wait_until_typeset(page)
     if broken:
         problems.append(f"images that did not load: {broken}")
-    if "application/vnd.jupyter.widget-view+json" in source:
-        try:
-            page.wait_for_function(
-                f"() => {{ const [n, drawn] = ({WIDGET_VIEWS_JS})(); return drawn === n; }}",
-                timeout=WAIT_MS, polling=POLL_MS,
-            )
-        except Exception:  # noqa: BLE001 - reported below with the counts
-            views, drawn = page.evaluate(WIDGET_VIEWS_JS)
-            problems.append(f"only {drawn} of {views} widget views were drawn")
+    widgets = page.locator('script[type^="application/vnd.jupyter.widget-"]').count()
+    if widgets:
+        problems.append(f"{widgets} widget views or states left for a widget manager")
     found = measure(page, page_name, titles)
     problems.extend(f"{key}: {found[key][:6]}" for key in MUST_BE_EMPTY if found[key]
                     and not (key == "paper_numbers" and page_name.startswith(REFERENCE)))

@@ -1,4 +1,5 @@
-"""The figures of the book's chapters, one module per chapter (``ch01`` ... ``ch10``).
+"""The figures of the book's chapters, one module per chapter (``ch01`` ... ``ch10``), and
+of the page "Using prunekit with scikit-learn" (``practice``).
 
 Every figure here follows the book's style rule (``pdtbook.figures._style``): at most
 7 inches wide, no text under 9 points. A chapter imports its figures from this package::
@@ -24,6 +25,7 @@ from pdtbook.figures.ch09 import (
     plot_critical_difference, plot_noise, plot_pareto, plot_ranks,
 )
 from pdtbook.figures.ch10 import plot_gap, plot_solver_times
+from pdtbook.figures.practice import plot_sklearn_tree
 
 __all__ = [
     # chapter 1
@@ -46,6 +48,8 @@ __all__ = [
     "plot_critical_difference", "plot_pareto", "plot_ranks", "plot_noise",
     # chapter 10
     "plot_gap", "plot_solver_times",
+    # using prunekit with scikit-learn
+    "plot_sklearn_tree",
 ]
 
 # In a notebook, the book's figures are shown as 2x PNGs at the size they are drawn at.
