@@ -20,7 +20,9 @@
 // white-space: nowrap around the formula and its comma does not hold a formula that MathJax
 // breaks across lines, mjx-break being white-space: normal: Chromium then drew the comma at the
 // right edge of the formula's first line. Inside the container, which is nowrap, it stays with
-// the formula's last line.)
+// the formula's last line.) When that line is a full line, the punctuation hangs past its end:
+// the theme's span.math clips what overflows it, so it clips with a margin (overflow: clip,
+// overflow-clip-margin) wide enough for two marks ("),") instead of hiding them.
 //
 // A display equation is broken across lines by MathJax for the width of its column. It is drawn
 // for the laptop's column (`wide` px, where every display of the book fits as written) and, when
@@ -232,6 +234,9 @@ const css = [
   // the punctuation moved into a formula's container, in the text's size (the container's is
   // the formula's, `scale` times the text's)
   `mjx-container > span.math-punct { font-size: ${(100 / job.scale).toFixed(2)}%; }`,
+  // ... and shown when it hangs past the end of a full line (the theme's span.math is
+  // overflow: hidden)
+  'span.math { overflow: clip; overflow-clip-margin: 0.75em; }',
   'div.math > mjx-container.mjx-narrow { display: none; }',
   ...switches,
 ].join('\n');

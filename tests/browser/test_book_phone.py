@@ -417,11 +417,21 @@ _LOOSE_PUNCTUATION_JS = r"""
 """
 
 # The punctuation kept in a formula's container that is not drawn right after the formula's
-# last line: on another line, or away from its end (at the right edge of the line before).
+# last line: on another line, away from its end (at the right edge of the line before), or
+# clipped by a box it hangs out of (the theme's span.math, a proof's box) at the end of a line.
 _PUNCTUATION_PLACES_JS = """
 () => {
   const out = [];
   let checked = 0;
+  const clipped = (punct, p) => {
+    for (let box = punct.parentElement; box; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (style.overflowX === 'visible') continue;
+      const margin = style.overflowX === 'clip' ? parseFloat(style.overflowClipMargin) || 0 : 0;
+      if (p.right > box.getBoundingClientRect().right + margin + 0.5) return true;
+    }
+    return false;
+  };
   for (const punct of document.querySelectorAll('article mjx-container > span.math-punct')) {
     const math = punct.parentElement.querySelector(':scope > mjx-math');
     if (!punct.getClientRects().length || punct.closest('details:not([open])')) continue;
@@ -430,7 +440,8 @@ _PUNCTUATION_PLACES_JS = """
     const last = rects[rects.length - 1];
     const p = punct.getBoundingClientRect();
     const middle = (p.top + p.bottom) / 2;
-    if (!(middle > last.top && middle < last.bottom && Math.abs(p.left - last.right) <= 4)) {
+    if (!(middle > last.top && middle < last.bottom && Math.abs(p.left - last.right) <= 4)
+        || clipped(punct, p)) {
       out.push((math.getAttribute('data-latex') || '').slice(0, 60) + ' | ' + punct.textContent);
     }
   }
@@ -458,11 +469,21 @@ def test_no_formula_leaves_its_punctuation_outside(browser, book_url):
     assert not loose, loose
 
 
-@pytest.mark.parametrize("name, where", [("chapters/10-optimal-trees", "#ch10-prop-never-worse"),
-                                         ("chapters/04-kearns-mansour", "#km-rem-proof")])
+# the proof in Chapter 1 whose formula "ε_h = √(…)." fills its last line in the proof's box
+_MDL_PROOF = "div.proof:has(mjx-math[data-latex^='\\\\epsilon_h=\\\\sqrt'])"
+
+
+@pytest.mark.parametrize("name, where", [
+    ("chapters/10-optimal-trees", "#ch10-prop-never-worse"),
+    ("chapters/04-kearns-mansour", "#km-rem-proof"),
+    ("chapters/01-decision-trees", _MDL_PROOF),
+])
 def test_punctuation_stays_with_its_formula(phone_pages, name, where):
-    """Proposition 10.1's comma after a formula MathJax breaks in two, and Remark 4.3's full
-    stops: each on the formula's last line, right after it; and so on the whole page."""
+    """Proposition 10.1's comma after a formula MathJax breaks in two,
+    Remark 4.3's full stops, and the full stop that hangs past the end of a
+    full line in Chapter 1's proof of the MDL bound: each on the formula's
+    last line, right after it, and not clipped; and so on the whole
+    page."""
     page = phone_pages(name)
     assert page.locator(f"{where} span.math-punct").count() >= 2
     found = page.evaluate(_PUNCTUATION_PLACES_JS)
