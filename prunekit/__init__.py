@@ -34,6 +34,8 @@ from prunekit.kearns_mansour_pruning import (
     kearns_mansour_global,
 )
 from prunekit.minimum_error_pruning import MinimumErrorPruner, minimum_error
+from prunekit.regression_estimator import PrunedTreeRegressor
+from prunekit.regression_tree import RegressionTree
 from prunekit.nobel_pruning import NobelPruner, best_pruning_by_size, nobel
 from prunekit.optimal import (
     Binarization,
@@ -50,7 +52,7 @@ from prunekit.reduced_error_pruning import ReducedErrorPruner, reduced_error
 from prunekit.tree import Pruning, Tree, all_prunings, count_prunings
 
 __all__ = [
-    "Tree", "Pruning", "all_prunings", "count_prunings",
+    "Tree", "RegressionTree", "Pruning", "all_prunings", "count_prunings",
     "id3", "grow_tree", "bottom_up_prune",
     "CostComplexityPath", "cost_complexity_path", "cost_complexity", "cross_validate_alpha",
     "holdout_alpha", "reduced_error", "k_reduced_error", "rademacher_penalty",
@@ -60,6 +62,7 @@ __all__ = [
     "error_based", "error_based_raising",
     "Pruner", "HoldoutPruner", "CostComplexityPruner", "PessimisticPruner", "MinimumErrorPruner",
     "CriticalValuePruner", "ReducedErrorPruner", "ErrorBasedPruner", "PrunedTreeClassifier",
+    "PrunedTreeRegressor",
     "CrossValidatedCostComplexityPruner", "KearnsMansourPruner", "NobelPruner",
     "KReducedErrorPruner", "RademacherBoundPruner", "export_text", "to_sklearn", "prune_forest",
     "Binarization", "binarize", "optimal_tree", "OptimalTreeClassifier", "penalized_risk",

@@ -30,6 +30,7 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
+from sklearn.base import is_regressor
 
 from prunekit.validation import (
     as_array,
@@ -45,6 +46,7 @@ from prunekit._parameters import check_parameters, checked_where_used, constrain
 from prunekit.impurity import GROWER_CRITERIA, counts_impurity
 from prunekit.path import PruningPath, leaf_intervals, sum_per_step
 from prunekit.pruner import Pruner, pruning_sample_counts
+from prunekit.regression_tree import check_targets
 from prunekit.tree import Pruning, ReadOnlyArrays, Tree, _estimator_weights, _grow, check_tree
 
 __all__ = ["RISKS", "leaf_risks", "collapse_alphas", "CostComplexityPath", "cost_complexity_path",
@@ -67,7 +69,7 @@ def _node_impurity(tree: Tree) -> np.ndarray:
     """The grower's impurity of every node: the tree's own, or else from its counts."""
     if tree.impurity is not None:
         return np.asarray(tree.impurity, dtype=float)
-    if tree.criterion in GROWER_CRITERIA:
+    if isinstance(tree, Tree) and tree.criterion in GROWER_CRITERIA:
         return counts_impurity(tree.counts, tree.criterion)
     raise ValueError(
         "risk='impurity' needs the split impurity of the tree's grower, and this tree has "
@@ -91,9 +93,9 @@ def leaf_risks(tree: Tree, risk: str = "error") -> np.ndarray:
     -------
     ndarray of shape (n_nodes,)
     """
-    check_tree(tree)
+    check_tree(tree, regression=True)
     risk = check_choice(risk, "risk", RISKS)
-    reached = tree.counts.sum(axis=1)
+    reached = tree._reached()
     m = tree.n_samples or 1           # the total weight of a weighted tree
     if risk == "error":
         return tree.leaf_errors().astype(float) / m
@@ -162,7 +164,7 @@ def collapse_alphas(tree: Tree, risk: np.ndarray) -> np.ndarray:
     cut away with an ancestor before they are collapsed themselves, and for
     leaves.
     """
-    check_tree(tree)
+    check_tree(tree, regression=True)
     risk = as_array(risk, "risk", ndim=1)
     if len(risk) != tree.n_nodes:
         raise ValueError(f"risk must have one entry per node "
@@ -295,7 +297,7 @@ def cost_complexity(tree: Tree, alpha, risk: str = "error") -> Pruning:
     >>> tree.n_leaves, pk.cost_complexity(tree, 0.01).n_leaves
     (22, 4)
     """
-    check_tree(tree)
+    check_tree(tree, regression=True)
     alpha, risk = check_parameters(_CCP_PARAMETERS, alpha=alpha, risk=risk)
     return cost_complexity_path(tree, risk).pruning_at(alpha)
 
@@ -381,11 +383,21 @@ def choose_steps(error: np.ndarray, standard_error: np.ndarray) -> tuple[int, in
     return best, int(within[-1])
 
 
-def _selection(path, betas, errors, m, method, n_effective=None) -> AlphaSelection:
-    """Breiman et al.'s estimate from every step's ``errors`` on ``m`` examples (their total
-    weight), with the binomial standard error on ``n_effective`` examples (default m)."""
-    error = errors / m
-    standard_error = np.sqrt(error * (1 - error) / (m if n_effective is None else n_effective))
+def _selection(path, betas, losses, m, method, n_effective=None) -> AlphaSelection:
+    """Breiman et al.'s estimate from every step's total loss on ``m`` examples (their total
+    weight) and its standard error on ``n_effective`` examples (default m).
+
+    ``losses`` holds the misclassified examples of every step (or their weight), whose
+    standard error is binomial, sqrt(e (1 - e) / m); or, for a regression tree, two rows,
+    the sums of the squared errors and of their squares, whose standard error is
+    sqrt((mean(e^2) - mean(e)^2) / m) (Breiman et al. 1984, Sec. 8.5.2)."""
+    n = m if n_effective is None else n_effective
+    if np.ndim(losses) == 2:
+        error, second = losses[0] / m, losses[1] / m
+        standard_error = np.sqrt(np.maximum(second - error**2, 0.0) / n)
+    else:
+        error = losses / m
+        standard_error = np.sqrt(error * (1 - error) / n)
     best, one_se = choose_steps(error, standard_error)
     return AlphaSelection(path, betas, error, standard_error, best, one_se, method)
 
@@ -465,10 +477,12 @@ def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error", scori
     scoring = _check_scoring(scoring)
     n_jobs = _check_n_jobs(n_jobs)
     random_state = random_state_for_scikit_learn(random_state)
-    X, y = _labelled_sample(X, y)
-    grower = _grower_or_default(_check_grower(grower), random_state)
+    grower = _check_grower(grower)
+    regression = grower is not None and is_regressor(grower)
+    X, y = _labelled_sample(X, y, regression=regression)
+    grower = _grower_or_default(grower, random_state)
     grower, weights = _class_weights_as_sample_weights(grower, y, sample_weight)
-    folds = _splitter(cv, y, random_state)
+    folds = _splitter(cv, y, random_state, regression=regression)
     path = cost_complexity_path(_grow(grower, X, y, sample_weight=weights), risk)
     return _cross_validated(path, X, y, grower, folds, scoring, n_jobs, weights)
 
@@ -507,11 +521,11 @@ def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scoring=None
         from joblib import Parallel, delayed
 
         per_fold = Parallel(n_jobs=n_jobs)(delayed(_fold_result)(*args) for args in arguments)
-    if scorer is None and weights is None:
-        return _selection(path, betas, np.sum(per_fold, axis=0), len(y), "CV")
     if scorer is None:
-        return _selection(path, betas, np.sum(per_fold, axis=0), weights.sum(), "CV",
-                          _effective_size(weights))
+        losses = np.sum(per_fold, axis=0)
+        if weights is None:
+            return _selection(path, betas, losses, len(y), "CV")
+        return _selection(path, betas, losses, weights.sum(), "CV", _effective_size(weights))
     scores = np.array(per_fold)                              # (folds, steps)
     error = 1 - scores.mean(axis=0)
     standard_error = scores.std(axis=0, ddof=1) / np.sqrt(len(scores))
@@ -537,6 +551,8 @@ def _fold_result(X, y, train, test, grower, risk, betas, scorer, weights=None) -
         score = {step: scorer(to_sklearn(fold_path.pruning(step)), X[test], y[test], **given)
                  for step in np.unique(steps)}
         return np.array([score[step] for step in steps], dtype=np.float64)
+    if not isinstance(tree, Tree):
+        return step_losses(fold_path, X[test], y[test], steps, test_weights)
     known = np.isin(y[test], tree.classes_)
     test_weights = np.ones(len(test)) if test_weights is None else test_weights
     errors = np.full(len(betas), test_weights[~known].sum(), dtype=np.float64)
@@ -546,6 +562,40 @@ def _fold_result(X, y, train, test, grower, risk, betas, scorer, weights=None) -
                                   else test_weights[known])
         errors += fold_path.errors(counts)[steps]
     return errors
+
+
+def step_losses(path, X, y, steps, sample_weight=None) -> np.ndarray:
+    """The squared errors of the steps ``steps`` of a regression tree's path on ``(X, y)``.
+
+    Every example is routed once to its leaf of the tree; a step's prediction of it is the
+    mean of the step's leaf above that leaf (:meth:`~prunekit.tree.BinaryTree.highest_marked`).
+
+    Parameters
+    ----------
+    path : PruningPath
+        The path of a :class:`~prunekit.RegressionTree`.
+    X, y : ndarray
+        A checked sample and its targets.
+    steps : ndarray of int
+        Step indices, repeats allowed.
+    sample_weight : ndarray, optional
+
+    Returns
+    -------
+    ndarray of shape (2, len(steps))
+        For every step, the sum of (weighted) squared errors w (y - yhat)^2 and the sum of
+        w (y - yhat)^4, from which the standard error of a selection is computed.
+    """
+    tree = path.tree
+    weights = np.ones(len(y)) if sample_weight is None else sample_weight
+    leaf = tree.apply(X, check_input=False)
+    value = tree.value
+    sums = {}
+    for step in np.unique(steps):
+        above = tree.highest_marked(path.pruning(step).is_leaf)[leaf]
+        squared = (y - value[above]) ** 2
+        sums[step] = (np.dot(weights, squared), np.dot(weights, squared**2))
+    return np.array([sums[step] for step in steps], dtype=np.float64).T.reshape(2, -1)
 
 
 def _check_scoring(scoring, name: str = "scoring"):
@@ -576,13 +626,15 @@ def _check_n_jobs(n_jobs, name: str = "n_jobs"):
     return int(n_jobs)
 
 
-def _labelled_sample(X, y, names=("X", "y")):
+def _labelled_sample(X, y, names=("X", "y"), *, regression: bool = False):
     """The sample cross-validation splits, checked: numbers (NaN for a missing value) and
-    class labels."""
+    class labels, or real targets for a ``regression`` tree."""
     from sklearn.utils.multiclass import type_of_target
 
     X = as_array(X, names[0], ndim=2, dtype="numeric", what="(n_samples, n_features)",
                  allow_nan=True)
+    if regression:
+        return X, check_targets(y, X.shape[0], name=names[1])
     y = check_labels(y, X.shape[0], name=names[1])
     kind = type_of_target(y)
     if kind not in ("binary", "multiclass"):
@@ -591,7 +643,8 @@ def _labelled_sample(X, y, names=("X", "y")):
 
 
 def _check_grower(grower, name: str = "grower"):
-    """None (the default grower), or an unfitted scikit-learn tree classifier."""
+    """None (the default grower), or an unfitted scikit-learn tree (a classifier, or a
+    regressor for a regression tree)."""
     from sklearn.base import is_classifier
     from sklearn.tree import BaseDecisionTree
 
@@ -600,31 +653,37 @@ def _check_grower(grower, name: str = "grower"):
     if isinstance(grower, type):
         raise TypeError(f"{name} must be a scikit-learn tree classifier object, got the class "
                         f"{grower.__name__}; pass {grower.__name__}() instead.")
-    if not (isinstance(grower, BaseDecisionTree) and is_classifier(grower)):
-        raise TypeError(f"{name} must be an unfitted scikit-learn tree classifier "
-                        "(DecisionTreeClassifier or ExtraTreeClassifier), got "
-                        f"{type(grower).__name__}.")
+    if not (isinstance(grower, BaseDecisionTree)
+            and (is_classifier(grower) or is_regressor(grower))):
+        raise TypeError(f"{name} must be an unfitted scikit-learn tree "
+                        "(DecisionTreeClassifier, ExtraTreeClassifier or, for a regression "
+                        f"tree, DecisionTreeRegressor), got {type(grower).__name__}.")
     return grower
 
 
-def _grower_or_default(grower, random_state):
-    """``grower``, or for None ``DecisionTreeClassifier(random_state=random_state)``."""
-    from sklearn.tree import DecisionTreeClassifier
+def _grower_or_default(grower, random_state, *, regression: bool = False):
+    """``grower``, or for None ``DecisionTreeClassifier(random_state=random_state)``
+    (``DecisionTreeRegressor`` for a ``regression`` tree)."""
+    from sklearn.tree import DecisionTreeClassifier, DecisionTreeRegressor
 
-    return DecisionTreeClassifier(random_state=random_state) if grower is None else grower
+    if grower is not None:
+        return grower
+    default = DecisionTreeRegressor if regression else DecisionTreeClassifier
+    return default(random_state=random_state)
 
 
-def _splitter(cv, y, random_state):
-    """The folds: ``cv`` stratified folds shuffled with ``random_state`` (at most one per
-    example), or the scikit-learn splitter ``cv``."""
-    from sklearn.model_selection import StratifiedKFold, check_cv
+def _splitter(cv, y, random_state, *, regression: bool = False):
+    """The folds: ``cv`` folds shuffled with ``random_state`` (at most one per example;
+    stratified for class labels), or the scikit-learn splitter ``cv``."""
+    from sklearn.model_selection import KFold, StratifiedKFold, check_cv
 
     cv = _check_folds(cv, "cv")
     if isinstance(cv, numbers.Integral):
-        return StratifiedKFold(check_count(cv, "cv", minimum=2, maximum=len(y)), shuffle=True,
-                               random_state=random_state)
+        splitter = KFold if regression else StratifiedKFold
+        return splitter(check_count(cv, "cv", minimum=2, maximum=len(y)), shuffle=True,
+                        random_state=random_state)
     try:
-        return check_cv(cv, y, classifier=True)
+        return check_cv(cv, y, classifier=not regression)
     except (ValueError, TypeError) as error:
         raise type(error)(f"cv must be a number of folds or a scikit-learn splitter: "
                           f"{error}") from None
@@ -659,6 +718,15 @@ def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error", *,
     (0.007, 3)
     """
     path = cost_complexity_path(tree, risk)
+    if not isinstance(tree, Tree):
+        X, y = tree.check_sample(X_prune, y_prune, names=("X_prune", "y_prune"))
+        weights = check_sample_weight(sample_weight, len(y))
+        steps = np.arange(len(path))
+        losses = step_losses(path, X, y, steps, weights)
+        if weights is None:
+            return _selection(path, path.alphas.copy(), losses, len(y), "hold-out")
+        return _selection(path, path.alphas.copy(), losses, weights.sum(), "hold-out",
+                          _effective_size(weights))
     counts = pruning_sample_counts(tree, X_prune, y_prune, sample_weight=sample_weight)
     errors = path.errors(counts).astype(float)
     if sample_weight is None:
@@ -825,14 +893,16 @@ class CrossValidatedCostComplexityPruner(Pruner):
             The weights ``tree`` was grown with (:func:`prunekit.cross_validate_alpha`).
         """
         checked = self._check_parameters()
-        X, y = _labelled_sample(X_prune, y_prune, names=("X_prune", "y_prune"))
+        regression = not isinstance(check_tree(tree, regression=True), Tree)
+        X, y = _labelled_sample(X_prune, y_prune, names=("X_prune", "y_prune"),
+                                regression=regression)
         weights = check_sample_weight(sample_weight, len(y))
         grown_on = len(y) if weights is None else weights.sum()
-        if not np.isclose(check_tree(tree).n_samples, grown_on):
+        if not np.isclose(check_tree(tree, regression=True).n_samples, grown_on):
             raise ValueError(f"X_prune, y_prune must be the sample tree was grown on, "
                              f"{tree.n_samples:g} examples; got {grown_on:g}.")
         seed = checked["random_state"]
-        grower = _grower_or_default(checked["grower"], seed)
+        grower = _grower_or_default(checked["grower"], seed, regression=regression)
         grower, weights = _class_weights_as_sample_weights(grower, y, weights)
         return self._select(tree, X, y, grower, seed, checked, weights)
 
@@ -853,11 +923,13 @@ class CrossValidatedCostComplexityPruner(Pruner):
         ``tree`` on its own path."""
         seed = random_state_for_scikit_learn(seed)
         path = cost_complexity_path(tree, checked["risk"])
-        cv = self._folds(checked["cv"], y)
+        regression = not isinstance(tree, Tree)
+        cv = checked["cv"] if regression else self._folds(checked["cv"], y)
         if tree.n_leaves == 1 or cv is None:       # nothing to choose, or no folds possible
             self.selection_, self.alpha_ = None, 0.0
         else:
-            selection = _cross_validated(path, X, y, grower, _splitter(cv, y, seed),
+            folds = _splitter(cv, y, seed, regression=regression)
+            selection = _cross_validated(path, X, y, grower, folds,
                                          checked["scoring"], checked["n_jobs"], weights)
             self.selection_ = selection
             self.alpha_ = (selection.alpha_one_se if checked["rule"] == "1-SE"

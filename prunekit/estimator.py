@@ -77,8 +77,105 @@ def _check_pruner(pruner, name: str):
     return pruner
 
 
+# ---------------------------------------------------------------------- shared by both
+class _PrunedTree(BaseEstimator):
+    """What :class:`PrunedTreeClassifier` and :class:`~prunekit.PrunedTreeRegressor` share:
+    the default pruner's parameters, the checks of the samples to predict, and the routing
+    of a fitted pruning (``tree_``, ``pruning_``)."""
+
+    @staticmethod
+    def _default_pruner() -> _Pruner:
+        """The pruner used when ``pruner`` is None."""
+        return _DefaultPruner()
+
+    def set_params(self, **params):
+        """Set parameters; nested ``pruner__`` parameters given while ``pruner`` is None (the
+        default) are set on a new default pruner (:meth:`_default_pruner`), which becomes this
+        estimator's pruner."""
+        if (params.get("pruner", self.pruner) is None
+                and any(key.startswith("pruner__") for key in params)):
+            params = {"pruner": self._default_pruner(), **params}
+        return super().set_params(**params)
+
+    def _fresh_pruner(self) -> _Pruner:
+        pruner = self._default_pruner() if self.pruner is None else self.pruner
+        pruner._check_parameters()
+        return clone(pruner)
+
+    def _named(self, tree: Tree) -> Tree:
+        """``tree`` with the column names of the training DataFrame, when it had some."""
+        names = getattr(self, "feature_names_in_", None)       # set by validate_data
+        return tree if names is None else tree.with_feature_names([str(n) for n in names])
+
+    # ------------------------------------------------------------------ predicting
+    def _check_finite(self, X) -> None:
+        """Refuse infinity, saying where and what to do (NaN is a missing value)."""
+        values = X.data if sparse.issparse(X) else X
+        if not np.isinf(values).any():
+            return
+        if sparse.issparse(X):
+            X = X.tocsc()
+            column = int(np.searchsorted(X.indptr, np.flatnonzero(np.isinf(X.data))[0],
+                                         side="right") - 1)
+        else:
+            column = int(np.flatnonzero(np.isinf(X).any(axis=0))[0])
+        names = getattr(self, "feature_names_in_", None)
+        where = f"column {column}" + ("" if names is None else f" ({names[column]!r})")
+        raise ValueError(f"X contains infinity in {where}; every value must be finite or NaN, "
+                         "a missing value (clip or transform that column first).")
+
+    def _samples(self, X):
+        check_is_fitted(self)
+        X = validate_data(self, X, reset=False, accept_sparse=("csr", "csc"),
+                          ensure_all_finite=False)
+        self._check_finite(X)
+        return X
+
+    def _leaves(self, X) -> np.ndarray:
+        """The pruning leaf (a node of ``tree_``) each row of a validated ``X`` reaches."""
+        if not sparse.issparse(X):
+            return self.pruning_.apply(X)
+        X = X.tocsr()
+        rows = max(1, _BLOCK_CELLS // max(X.shape[1], 1))
+        return np.concatenate([self.pruning_.apply(X[start:start + rows].astype(np.float32)
+                                                   .toarray())
+                               for start in range(0, X.shape[0], rows)])
+
+    def apply(self, X) -> np.ndarray:
+        """Index, in ``tree_``, of the pruning leaf each row of ``X`` reaches."""
+        return self._leaves(self._samples(X))
+
+    def decision_path(self, X):
+        """The kept nodes of ``tree_`` each row of ``X`` passes through, root to leaf.
+
+        Returns
+        -------
+        scipy.sparse.csr_matrix of shape (n_samples, tree_.n_nodes)
+            Entry (i, v) is 1 when row i passes through node v and v is kept by the pruning;
+            the nodes the pruning removed have no entries, as in scikit-learn's
+            ``decision_path`` of the pruned tree.
+        """
+        return _decision_paths(self.tree_, self.apply(X))
+
+    def get_depth(self) -> int:
+        """Depth of the pruned tree (0 for a single leaf)."""
+        check_is_fitted(self)
+        return self.pruning_.depth
+
+    def get_n_leaves(self) -> int:
+        """Number of leaves of the pruned tree."""
+        check_is_fitted(self)
+        return self.pruning_.n_leaves
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.allow_nan = True
+        tags.input_tags.sparse = True
+        return tags
+
+
 # ---------------------------------------------------------------------- the classifier
-class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
+class PrunedTreeClassifier(ClassifierMixin, _PrunedTree):
     """Grow a decision tree with scikit-learn, then prune it with a prunekit pruner.
 
     Parameters
@@ -196,15 +293,6 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         self.class_weight = class_weight
         self.random_state = random_state
 
-    def set_params(self, **params):
-        """Set parameters; nested ``pruner__`` parameters given while ``pruner`` is None (the
-        default) are set on a new ``CrossValidatedCostComplexityPruner()``, which becomes this
-        classifier's pruner."""
-        if (params.get("pruner", self.pruner) is None
-                and any(key.startswith("pruner__") for key in params)):
-            params = {"pruner": _DefaultPruner(), **params}
-        return super().set_params(**params)
-
     # ------------------------------------------------------------------ fitting
     def fit(self, X, y, sample_weight=None):
         """Grow the tree on ``(X, y)`` (or its growing part) and prune it.
@@ -283,16 +371,6 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         seed = grower.random_state if grower.random_state is not None else self.random_state
         return grower.set_params(random_state=_concrete_seed(seed))
 
-    def _fresh_pruner(self) -> _Pruner:
-        pruner = _DefaultPruner() if self.pruner is None else self.pruner
-        pruner._check_parameters()
-        return clone(pruner)
-
-    def _named(self, tree: Tree) -> Tree:
-        """``tree`` with the column names of the training DataFrame, when it had some."""
-        names = getattr(self, "feature_names_in_", None)       # set by validate_data
-        return tree if names is None else tree.with_feature_names([str(n) for n in names])
-
     def _restructured(self, pruner: _Pruner, grown: Tree, X, y, **weights) -> Tree:
         tree = pruner.restructure(grown, X, y, **weights)
         name = type(pruner).__name__
@@ -309,39 +387,6 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         return tree
 
     # ------------------------------------------------------------------ predicting
-    def _check_finite(self, X) -> None:
-        """Refuse infinity, saying where and what to do (NaN is a missing value)."""
-        values = X.data if sparse.issparse(X) else X
-        if not np.isinf(values).any():
-            return
-        if sparse.issparse(X):
-            X = X.tocsc()
-            column = int(np.searchsorted(X.indptr, np.flatnonzero(np.isinf(X.data))[0],
-                                         side="right") - 1)
-        else:
-            column = int(np.flatnonzero(np.isinf(X).any(axis=0))[0])
-        names = getattr(self, "feature_names_in_", None)
-        where = f"column {column}" + ("" if names is None else f" ({names[column]!r})")
-        raise ValueError(f"X contains infinity in {where}; every value must be finite or NaN, "
-                         "a missing value (clip or transform that column first).")
-
-    def _samples(self, X):
-        check_is_fitted(self)
-        X = validate_data(self, X, reset=False, accept_sparse=("csr", "csc"),
-                          ensure_all_finite=False)
-        self._check_finite(X)
-        return X
-
-    def _leaves(self, X) -> np.ndarray:
-        """The pruning leaf (a node of ``tree_``) each row of a validated ``X`` reaches."""
-        if not sparse.issparse(X):
-            return self.pruning_.apply(X)
-        X = X.tocsr()
-        rows = max(1, _BLOCK_CELLS // max(X.shape[1], 1))
-        return np.concatenate([self.pruning_.apply(X[start:start + rows].astype(np.float32)
-                                                   .toarray())
-                               for start in range(0, X.shape[0], rows)])
-
     def predict(self, X):
         """Class labels predicted by the pruned tree."""
         leaf = self._leaves(self._samples(X))
@@ -369,32 +414,6 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
         with np.errstate(divide="ignore"):
             return np.log(self.predict_proba(X))
 
-    def apply(self, X) -> np.ndarray:
-        """Index, in ``tree_``, of the pruning leaf each row of ``X`` reaches."""
-        return self._leaves(self._samples(X))
-
-    def decision_path(self, X):
-        """The kept nodes of ``tree_`` each row of ``X`` passes through, root to leaf.
-
-        Returns
-        -------
-        scipy.sparse.csr_matrix of shape (n_samples, tree_.n_nodes)
-            Entry (i, v) is 1 when row i passes through node v and v is kept by the pruning;
-            the nodes the pruning removed have no entries, as in scikit-learn's
-            ``decision_path`` of the pruned tree.
-        """
-        return _decision_paths(self.tree_, self.apply(X))
-
-    def get_depth(self) -> int:
-        """Depth of the pruned tree (0 for a single leaf)."""
-        check_is_fitted(self)
-        return self.pruning_.depth
-
-    def get_n_leaves(self) -> int:
-        """Number of leaves of the pruned tree."""
-        check_is_fitted(self)
-        return self.pruning_.n_leaves
-
     def to_sklearn(self):
         """The pruned tree as a fitted ``sklearn.tree.DecisionTreeClassifier`` that predicts
         as this classifier does (:func:`prunekit.export.to_sklearn`): for scikit-learn's
@@ -420,8 +439,6 @@ class PrunedTreeClassifier(ClassifierMixin, BaseEstimator):
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
-        tags.input_tags.allow_nan = True
-        tags.input_tags.sparse = True
         tags.classifier_tags.poor_score = bool(getattr(self.pruner, "_poor_score", False))
         return tags
 

@@ -123,7 +123,7 @@ class PruningPath(ReadOnlyArrays, Sequence):
 
     def __post_init__(self):
         super().__post_init__()
-        tree = check_tree(self.tree)
+        tree = check_tree(self.tree, regression=True)
         if np.shape(self.node_values) != (tree.n_nodes,):
             raise ValueError(f"{self._NODE_VALUES} must have one value per node "
                              f"({tree.n_nodes}), got shape {np.shape(self.node_values)}.")
@@ -289,7 +289,7 @@ class PruningPath(ReadOnlyArrays, Sequence):
         [41, 38, 38, 24, 14, 17, 28, 83]
         """
         tree = self.tree
-        counts = tree.check_sample_counts(counts, weighted=True)
+        counts = tree._checked_statistics(counts)
         errors = self.per_step(tree.leaf_errors(counts))
         if counts.dtype.kind == "f":            # sums of weights
             return errors

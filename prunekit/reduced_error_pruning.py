@@ -55,7 +55,7 @@ def pruning_labels(tree: Tree, counts: np.ndarray, labels: str) -> np.ndarray:
 
 def _error_table(tree: Tree, errors_as_leaf) -> np.ndarray:
     """``errors_as_leaf`` checked (whole numbers, one row per node) and copied as int64."""
-    check_tree(tree)
+    check_tree(tree, regression=True)
     shape_message = (f"errors_as_leaf must have shape (n_nodes,) or (n_nodes, n_problems) with "
                      f"n_nodes={tree.n_nodes}, got {np.shape(errors_as_leaf)}.")
     if isinstance(errors_as_leaf, (str, bytes)) or np.ndim(errors_as_leaf) not in (1, 2):
@@ -134,13 +134,16 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing", *,
 
     Parameters
     ----------
-    tree : Tree
+    tree : Tree or RegressionTree
+        A :class:`~prunekit.RegressionTree` is pruned under squared error: the smallest
+        pruning of least squared error on the pruning sample, each leaf predicting the mean
+        of its growing targets.
     X_prune, y_prune : array-like
         The pruning sample, independent of the growing sample; its labels must be classes the
-        tree knows.
+        tree knows (real targets for a regression tree).
     labels : {"growing", "pruning"}, default "growing"
         Leaf labels: the majority class of the growing sample (the tree's labels, the usual
-        REP), or of the pruning sample (then the best leaf at every node; nodes no pruning
+        REP; the only choice for a regression tree), or of the pruning sample (then the best leaf at every node; nodes no pruning
         example reaches keep their growing label).
     sample_weight : array-like of shape (m,), optional
         Weights of the pruning examples: the pruning of least weight of misclassified
@@ -164,13 +167,33 @@ def reduced_error(tree: Tree, X_prune, y_prune, labels: str = "growing", *,
     >>> tree.n_leaves, pk.reduced_error(tree, X[1::2], y[1::2]).n_leaves
     (12, 5)
     """
-    check_tree(tree)
     (labels,) = check_parameters(_REP_PARAMETERS, labels=labels)
+    if not isinstance(check_tree(tree, regression=True), Tree):
+        return _reduced_squared_error(tree, X_prune, y_prune, labels, sample_weight)
     counts = pruning_sample_counts(tree, X_prune, y_prune, sample_weight=sample_weight)
     leaf_labels = pruning_labels(tree, counts, labels)
     as_leaf = _whole_units(tree.leaf_errors(counts, leaf_labels), counts[0].sum())
     _, collapse = best_subtree_errors(tree, as_leaf)
     return Pruning.from_collapsed(tree, collapse, labels=leaf_labels)
+
+
+def _reduced_squared_error(tree, X_prune, y_prune, labels, sample_weight) -> Pruning:
+    """Reduced-error pruning of a :class:`~prunekit.RegressionTree`: the smallest pruning
+    of least squared error on the pruning sample, every leaf predicting its growing mean.
+
+    The squared errors are rounded to whole multiples of 2^-51 of their sum over all nodes
+    (which bounds the error of any pruning), so that the integer bottom-up pass adds them
+    exactly; errors that differ by less than that unit count as a tie, which the leaf wins.
+    """
+    if labels != "growing":
+        raise ValueError("labels must be 'growing' for a regression tree: a leaf predicting "
+                         "the pruning sample's own mean never errs more than its children, "
+                         "so nothing would be pruned.")
+    moments = tree.node_moments(X_prune, y_prune, sample_weight=sample_weight,
+                                names=("X_prune", "y_prune"))
+    errors = tree.leaf_errors(moments)
+    _, collapse = best_subtree_errors(tree, _whole_units(errors, errors.sum()))
+    return Pruning.from_collapsed(tree, collapse)
 
 
 @dataclass(frozen=True)

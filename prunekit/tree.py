@@ -26,7 +26,7 @@ import dataclasses
 from collections.abc import Iterator
 
 import numpy as np
-from sklearn.base import clone, is_classifier
+from sklearn.base import clone, is_classifier, is_regressor
 from sklearn.utils.validation import check_is_fitted
 
 from prunekit.impurity import _renamed_criterion
@@ -41,7 +41,7 @@ from prunekit.validation import (
     encode_labels,
 )
 
-__all__ = ["Tree", "Pruning", "all_prunings", "count_prunings", "postorder", "check_tree",
+__all__ = ["BinaryTree", "Tree", "Pruning", "all_prunings", "count_prunings", "postorder", "check_tree",
            "leaf_errors"]
 
 _INT64_MAX = int(np.iinfo(np.int64).max)
@@ -126,7 +126,7 @@ class _Immutable:
         raise AttributeError(f"a {type(self).__name__} is immutable.")
 
     def __getstate__(self):
-        return {name: getattr(self, name) for name in self.__slots__}
+        return {name: getattr(self, name) for name in _all_slots(type(self))}
 
     def __setstate__(self, state):
         _restore(self, state)
@@ -165,7 +165,342 @@ def _sklearn_feature_names(estimator, X) -> tuple[str, ...] | None:
     return tuple(str(name) for name in fitted) if fitted is not None else columns
 
 
-class Tree(_Immutable):
+class BinaryTree(_Immutable):
+    """What every prunekit tree has, whatever it predicts: its nodes, split rules and levels.
+
+    A binary tree in the flat layout scikit-learn uses (one array entry per node, children
+    by index, ``-1`` at leaves), which routes samples to its nodes. :class:`Tree` (class
+    counts) and :class:`~prunekit.RegressionTree` (sums of squares) add the statistics of
+    the growing sample that their leaf errors are computed from; the prunings, the routing
+    and every bottom-up pass need only what is here.
+
+    Attributes
+    ----------
+    left, right : ndarray of shape (n_nodes,)
+        Child indices, ``-1`` at leaves. Node 0 is the root.
+    feature : ndarray of shape (n_nodes,)
+        Feature tested at each internal node, ``-1`` at leaves.
+    threshold : ndarray of shape (n_nodes,)
+        A sample goes left when ``x[feature] <= threshold``; ``nan`` at leaves.
+    missing_go_to_left : ndarray of bool, shape (n_nodes,)
+        Where a sample whose ``x[feature]`` is missing (NaN) goes at each internal node, as
+        in scikit-learn's trees (``False`` at leaves): what the grower learnt when it saw
+        missing values, and otherwise the child more growing examples reached.
+    parent : ndarray of shape (n_nodes,)
+        Parent index, ``-1`` at the root.
+    depth : ndarray of shape (n_nodes,)
+        Depth of each node; the root has depth 0.
+    is_leaf : ndarray of bool, shape (n_nodes,)
+    weighted : bool
+        Whether the growing statistics are sums of example weights rather than counts of
+        examples.
+    n_features : int or None
+        Number of input features (None for a tree without split rules).
+    feature_names : tuple of str or None
+        The name of every input feature (``feature_names[j]`` names ``x[j]``), when the tree
+        was grown on data with named columns such as a pandas DataFrame; otherwise ``None``.
+    criterion : str or None
+        Split criterion of the grower ("gini", "squared_error", ...), when known.
+    impurity : ndarray of shape (n_nodes,) or None
+        The grower's impurity at each node, when known.
+    """
+
+    __slots__ = (
+        "_left", "_right", "_feature", "_threshold", "_parent", "_depth", "n_features",
+        "feature_names", "criterion", "_impurity", "_is_leaf", "_levels", "_inner_levels",
+        "_dtype", "_compiled", "_missing_go_to_left", "weighted",
+    )
+    left = _ArrayAttribute()
+    right = _ArrayAttribute()
+    feature = _ArrayAttribute()
+    threshold = _ArrayAttribute()
+    parent = _ArrayAttribute()
+    depth = _ArrayAttribute()
+    impurity = _ArrayAttribute()
+    is_leaf = _ArrayAttribute()
+    missing_go_to_left = _ArrayAttribute()
+
+    def _set_structure(self, left, right, reached, *, feature, threshold, n_features,
+                       criterion, impurity, dtype, compiled, feature_names,
+                       missing_go_to_left, weighted) -> None:
+        """Check and store the structure; ``left`` and ``right`` come from
+        :func:`_as_children`, ``reached`` is the growing weight of every node (it sends a
+        missing value towards the heavier child by default)."""
+        parent, depth, levels = _check_binary_tree(left, right)
+        is_leaf = left == -1
+        feature, threshold, n_features = _as_split_rules(feature, threshold, n_features,
+                                                         is_leaf)
+        missing_go_to_left = _as_missing_directions(missing_go_to_left, reached, left, right,
+                                                    is_leaf)
+        feature_names = _as_feature_names(feature_names, n_features)
+        impurity = _as_impurity(impurity, len(left))
+        if criterion is not None and not isinstance(criterion, str):
+            raise TypeError(f"criterion must be a string or None, got {type(criterion).__name__}.")
+        criterion = _renamed_criterion(criterion)     # "information" is now "entropy"
+        if dtype not in (np.float32, np.float64):
+            raise ValueError(f"dtype must be numpy.float32 or numpy.float64 (the precision the "
+                             f"thresholds are compared in), got {dtype!r}.")
+        if compiled is not None:
+            _check_compiled(compiled, left, right)
+        values = dict(left=left, right=right, feature=feature, threshold=threshold,
+                      parent=parent, depth=depth, impurity=impurity, is_leaf=is_leaf,
+                      missing_go_to_left=missing_go_to_left)
+        for name, value in values.items():
+            object.__setattr__(self, "_" + name, None if value is None else _frozen(value))
+        object.__setattr__(self, "n_features", n_features)
+        object.__setattr__(self, "weighted", weighted)
+        object.__setattr__(self, "feature_names", feature_names)
+        object.__setattr__(self, "criterion", criterion)
+        object.__setattr__(self, "_levels", tuple(_frozen(level) for level in levels))
+        # internal nodes level by level, deepest first: the order of every bottom-up pass
+        object.__setattr__(self, "_inner_levels", tuple(
+            _frozen(level[~is_leaf[level]]) for level in reversed(levels)
+            if (~is_leaf[level]).any()))
+        object.__setattr__(self, "_dtype", np.dtype(dtype).type)
+        # scikit-learn's compiled tree with the same nodes, when the tree came from one: it
+        # routes samples to the leaves in C (see _route)
+        object.__setattr__(self, "_compiled", compiled)
+
+    def with_feature_names(self, feature_names) -> "Tree":
+        """The same tree with other feature names (``None`` removes them); ``self`` is unchanged.
+
+        Parameters
+        ----------
+        feature_names : sequence of str or None
+            One name per input feature (``n_features`` of them).
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> t.with_feature_names(["smoker", "over_60"]).feature_names
+        ('smoker', 'over_60')
+        """
+        feature_names = _as_feature_names(feature_names, self.n_features)
+        renamed = copy.copy(self)
+        object.__setattr__(renamed, "feature_names", feature_names)
+        return renamed
+
+    # ------------------------------------------------------------------ sizes
+    @property
+    def n_nodes(self) -> int:
+        """Number of nodes, internal and leaves."""
+        return len(self._left)
+
+    @property
+    def n_leaves(self) -> int:
+        """Number of leaves."""
+        return int(self._is_leaf.sum())
+
+    @property
+    def max_depth(self) -> int:
+        """Depth of the deepest node (a single leaf has depth 0)."""
+        return len(self._levels) - 1
+
+    @property
+    def levels(self) -> tuple[np.ndarray, ...]:
+        """Node indices grouped by depth: ``levels[k]`` holds the nodes at depth k."""
+        return tuple(level.view() for level in self._levels)
+
+    @property
+    def inner_levels(self) -> tuple[np.ndarray, ...]:
+        """Internal nodes grouped by depth, deepest first: the order of a bottom-up pass."""
+        return tuple(level.view() for level in self._inner_levels)
+
+    @property
+    def has_split_rules(self) -> bool:
+        """Whether the tree carries features and thresholds, so that it can route samples."""
+        return self.n_features is not None
+
+    @property
+    def dtype(self) -> type:
+        """The precision samples are compared with the thresholds in: ``numpy.float32`` for
+        a tree from scikit-learn or :func:`~prunekit.growing.grow_tree` (as scikit-learn
+        compares), ``numpy.float64`` unless the constructor was told otherwise."""
+        return self._dtype
+
+    def subtree(self, node: int) -> np.ndarray:
+        """Indices of the nodes of the subtree rooted at ``node`` (including it), top-down.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+        >>> t.subtree(2).tolist()
+        [2, 3, 4]
+        """
+        node = self.check_node(node)
+        found, frontier = [], np.array([node])
+        while frontier.size:
+            found.append(frontier)
+            inner = frontier[~self._is_leaf[frontier]]
+            frontier = np.concatenate([self._left[inner], self._right[inner]])
+        return np.concatenate(found)
+
+    # ------------------------------------------------------------------ checking arguments
+    # Every function that takes a tree checks the arguments that refer to it with these.
+    def check_node(self, node, name: str = "node") -> int:
+        """Check that ``node`` is a node of this tree, an integer in [0, n_nodes); return it.
+
+        Parameters
+        ----------
+        node : int
+        name : str, default "node"
+            The argument's name, used in error messages.
+        """
+        node = check_count(node, name)
+        if node >= self.n_nodes:
+            raise ValueError(f"{name} must be a node of the tree, in [0, {self.n_nodes}), "
+                             f"got {node}.")
+        return node
+
+    def require_unweighted(self, method: str) -> None:
+        """Raise a ``ValueError`` when the tree is :attr:`weighted`, for a method whose
+        bound counts examples (``method`` names it in the message)."""
+        if self.weighted:
+            raise ValueError(
+                f"{method} does not take weights: its bound is stated for a number of "
+                "examples, and this tree's counts are sums of sample or class weights. Grow "
+                "the tree without weights, or prune with a method defined for weighted "
+                "counts (cost complexity, reduced error, PEP, MEP, CVP, error-based)."
+            )
+
+    def require_split_rules(self) -> None:
+        """Raise a ``ValueError`` when the tree has no split rules to route samples with."""
+        if not self.has_split_rules:
+            raise ValueError(
+                "this tree has no split rules (it was built from counts only), so it cannot "
+                "route samples; pass feature and threshold to Tree.from_arrays."
+            )
+
+    # ------------------------------------------------------------------ routing samples
+    def _route(self, X, stop: np.ndarray) -> np.ndarray:
+        """Send each row of a validated ``X`` down from the root until a node in ``stop``.
+
+        ``stop`` must contain every leaf. A tree converted from scikit-learn finds each row's
+        leaf with scikit-learn's compiled routine and maps it to the highest ``stop`` node
+        above it; other trees take one vectorised step per level, in which the rows still
+        travelling look up their node's test in the flattened sample, move to a child, and
+        leave the active set once they stop.
+        """
+        if self._compiled is not None:
+            leaf = self._compiled.apply(np.ascontiguousarray(X, dtype=np.float32))
+            return leaf if self._stops_at_leaves(stop) else self.highest_marked(stop)[leaf]
+        X = np.ascontiguousarray(X)
+        n_rows, n_columns = X.shape
+        flat = X.ravel()
+        reached = np.zeros(n_rows, dtype=np.intp)
+        active = np.arange(n_rows)
+        current = np.zeros(n_rows, dtype=np.intp)
+        while active.size:
+            done = stop[current]
+            if done.any():
+                reached[active[done]] = current[done]
+                active, current = active[~done], current[~done]
+                if not active.size:
+                    break
+            value = flat[active * n_columns + self._feature[current]]
+            goes_left = (value <= self._threshold[current]) | (
+                np.isnan(value) & self._missing_go_to_left[current])
+            current = np.where(goes_left, self._left[current], self._right[current])
+        return reached
+
+    def _stops_at_leaves(self, stop) -> bool:
+        """Whether ``stop`` is (a view of) the tree's own leaf mask, which is immutable."""
+        return stop is self._is_leaf or (
+            isinstance(stop, np.ndarray) and stop.shape == self._is_leaf.shape
+            and stop.strides == self._is_leaf.strides
+            and stop.__array_interface__["data"][0] == self._is_leaf.__array_interface__["data"][0])
+
+    def highest_marked(self, marked: np.ndarray) -> np.ndarray:
+        """For every node v, the highest node u on the path from the root to v with
+        ``marked[u]``, or v itself when no node on the path is marked.
+
+        With ``marked`` the leaves of a pruning (and the tree's leaves), this maps each leaf
+        of the tree to the leaf of the pruning above it. O(n_nodes).
+
+        Parameters
+        ----------
+        marked : ndarray of bool, shape (n_nodes,)
+        """
+        if (not isinstance(marked, np.ndarray) or marked.dtype != bool
+                or marked.shape != (self.n_nodes,)):
+            raise ValueError(f"marked must be a boolean mask with one entry per node "
+                             f"({self.n_nodes}), got {type(marked).__name__} of shape "
+                             f"{np.shape(marked)} and dtype {np.asarray(marked).dtype}.")
+        highest = np.arange(self.n_nodes)
+        for level in self._levels[1:]:
+            above = highest[self._parent[level]]
+            highest[level] = np.where(marked[above], above, level)
+        return highest
+
+    def _check_X(self, X, name="X"):
+        self.require_split_rules()
+        return check_samples(X, self.n_features, name=name, dtype=self._dtype, allow_nan=True)
+
+    def apply(self, X, check_input: bool = True) -> np.ndarray:
+        """Index of the leaf each row of ``X`` reaches.
+
+        Parameters
+        ----------
+        X : array-like of shape (m, n_features)
+        check_input : bool, default True
+            ``False`` skips the check of ``X``, for a sample already checked by
+            :meth:`check_sample`; as in scikit-learn, do not use it otherwise.
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
+        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
+        >>> t.apply([[0, 0], [1, 0], [1, 1]]).tolist()
+        [1, 3, 4]
+        """
+        return self._route(self._check_X(X) if check_input else X, self._is_leaf)
+
+    def sum_over_leaves(self, values: np.ndarray) -> np.ndarray:
+        """Give every internal node the sum of ``values`` over the leaves below it.
+
+        Parameters
+        ----------
+        values : ndarray of shape (n_nodes, ...)
+            Values at the leaves; entries at internal nodes are overwritten.
+
+        Returns
+        -------
+        ndarray
+            A new array: leaves keep their values, internal nodes get their subtree's sum.
+
+        Examples
+        --------
+        The number of leaves below every node:
+
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
+        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
+        >>> t.sum_over_leaves(t.is_leaf.astype(int)).tolist()
+        [3, 1, 2, 1, 1]
+        """
+        if values is None or isinstance(values, (str, bytes)) or np.ndim(values) == 0:
+            raise TypeError(f"values must be an array with one entry (or row) per node, got "
+                            f"{type(values).__name__}.")
+        values = np.array(values, copy=True)
+        if values.shape[0] != self.n_nodes:
+            raise ValueError(f"values must have one entry (or row) per node ({self.n_nodes}), "
+                             f"got shape {values.shape}.")
+        return self._sum_over_leaves(values)
+
+    def _sum_over_leaves(self, values: np.ndarray) -> np.ndarray:
+        for inner in self._inner_levels:
+            values[inner] = values[self._left[inner]] + values[self._right[inner]]
+        return values
+
+
+class Tree(BinaryTree):
     """An immutable binary classification tree with its growing-sample class counts.
 
     Build one with :meth:`from_sklearn` (a fitted scikit-learn tree), :meth:`from_arrays`
@@ -232,89 +567,33 @@ class Tree(_Immutable):
     [0, 0, 1, 0, 1]
     """
 
-    __slots__ = (
-        "_left", "_right", "_feature", "_threshold", "_counts", "_labels", "_parent", "_depth",
-        "_classes_", "n_features", "feature_names", "criterion", "_impurity", "_is_leaf", "_levels",
-        "_inner_levels", "_dtype", "_compiled", "_missing_go_to_left", "weighted",
-    )
-    left = _ArrayAttribute()
-    right = _ArrayAttribute()
-    feature = _ArrayAttribute()
-    threshold = _ArrayAttribute()
+    __slots__ = ("_counts", "_labels", "_classes_")
     counts = _ArrayAttribute()
     labels = _ArrayAttribute()
-    parent = _ArrayAttribute()
-    depth = _ArrayAttribute()
     classes_ = _ArrayAttribute()
-    impurity = _ArrayAttribute()
-    is_leaf = _ArrayAttribute()
-    missing_go_to_left = _ArrayAttribute()
 
     def __init__(self, left, right, counts, *, feature=None, threshold=None, labels=None,
                  classes=None, n_features=None, criterion=None, impurity=None,
                  dtype=np.float64, compiled=None, feature_names=None, missing_go_to_left=None,
                  weighted=False):
-        left = _as_index_array(left, "left")
-        right = _as_index_array(right, "right")
+        left, right = _as_children(left, right)
         n_nodes = len(left)
-        if len(right) != n_nodes:
-            raise ValueError(
-                f"left and right must have the same length, got {n_nodes} and {len(right)}."
-            )
         weighted = check_bool(weighted, "weighted")
         counts = _as_counts(counts, n_nodes, weighted=weighted)
         if weighted:
             counts = counts.astype(np.float64)
-        parent, depth, levels = _check_binary_tree(left, right)
-        is_leaf = left == -1
-        _check_count_consistency(counts, left, right, is_leaf)
+        self._set_structure(left, right, counts.sum(axis=1), feature=feature,
+                            threshold=threshold, n_features=n_features, criterion=criterion,
+                            impurity=impurity, dtype=dtype, compiled=compiled,
+                            feature_names=feature_names,
+                            missing_go_to_left=missing_go_to_left, weighted=weighted)
+        _check_count_consistency(counts, left, right, self._is_leaf)
         n_classes = counts.shape[1]
-        feature, threshold, n_features = _as_split_rules(feature, threshold, n_features, is_leaf)
-        missing_go_to_left = _as_missing_directions(missing_go_to_left, counts, left, right,
-                                                    is_leaf)
-        feature_names = _as_feature_names(feature_names, n_features)
         labels = (np.argmax(counts, axis=1) if labels is None
                   else _as_labels(labels, n_nodes, n_classes))
         classes = np.arange(n_classes) if classes is None else _as_classes(classes, n_classes)
-        if impurity is not None:
-            impurity = as_array(impurity, "impurity", ndim=1, dtype=np.float64, what="(n_nodes,)")
-            if impurity.shape != (n_nodes,):
-                raise ValueError(f"impurity must have one value per node ({n_nodes}), got "
-                                 f"{impurity.shape[0]}.")
-            if np.any(impurity < -1e-6):
-                raise ValueError("impurity must be non-negative at every node.")
-            # a weighted fit's impurity of a pure node can be -1e-8 after rounding (weights
-            # of very different sizes)
-            impurity = np.maximum(impurity, 0.0)
-        if criterion is not None and not isinstance(criterion, str):
-            raise TypeError(f"criterion must be a string or None, got {type(criterion).__name__}.")
-        criterion = _renamed_criterion(criterion)     # "information" is now "entropy"
-        if dtype not in (np.float32, np.float64):
-            raise ValueError(f"dtype must be numpy.float32 or numpy.float64 (the precision the "
-                             f"thresholds are compared in), got {dtype!r}.")
-        dtype = np.dtype(dtype).type
-        if compiled is not None:
-            _check_compiled(compiled, left, right)
-        values = dict(
-            left=left, right=right, feature=feature, threshold=threshold, counts=counts,
-            labels=labels, parent=parent, depth=depth, classes_=classes, impurity=impurity,
-            is_leaf=is_leaf, missing_go_to_left=missing_go_to_left,
-        )
-        for name, value in values.items():
-            object.__setattr__(self, "_" + name, None if value is None else _frozen(value))
-        object.__setattr__(self, "n_features", n_features)
-        object.__setattr__(self, "weighted", weighted)
-        object.__setattr__(self, "feature_names", feature_names)
-        object.__setattr__(self, "criterion", criterion)
-        object.__setattr__(self, "_levels", tuple(_frozen(level) for level in levels))
-        # internal nodes level by level, deepest first: the order of every bottom-up pass
-        object.__setattr__(self, "_inner_levels", tuple(
-            _frozen(level[~is_leaf[level]]) for level in reversed(levels) if (~is_leaf[level]).any()))
-        object.__setattr__(self, "_dtype", dtype)
-        # scikit-learn's compiled tree with the same nodes, when the tree came from one: it
-        # routes samples to the leaves in C (see _route)
-        object.__setattr__(self, "_compiled", compiled)
-
+        for name, value in dict(counts=counts, labels=labels, classes_=classes).items():
+            object.__setattr__(self, "_" + name, _frozen(value))
 
     # ------------------------------------------------------------------ constructors
     @classmethod
@@ -428,7 +707,7 @@ class Tree(_Immutable):
         if not is_classifier(estimator):
             raise TypeError(
                 f"estimator must be a classifier; {type(estimator).__name__} is not "
-                "(prunekit prunes classification trees)."
+                "(convert a regressor with prunekit.RegressionTree.from_sklearn)."
             )
         check_is_fitted(estimator)
         if not hasattr(estimator, "tree_"):
@@ -485,56 +764,19 @@ class Tree(_Immutable):
 
         return to_sklearn(self)
 
-    def with_feature_names(self, feature_names) -> "Tree":
-        """The same tree with other feature names (``None`` removes them); ``self`` is unchanged.
-
-        Parameters
-        ----------
-        feature_names : sequence of str or None
-            One name per input feature (``n_features`` of them).
-
-        Examples
-        --------
-        >>> import prunekit as pk
-        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
-        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
-        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
-        >>> t.with_feature_names(["smoker", "over_60"]).feature_names
-        ('smoker', 'over_60')
-        """
-        feature_names = _as_feature_names(feature_names, self.n_features)
-        renamed = copy.copy(self)
-        object.__setattr__(renamed, "feature_names", feature_names)
-        return renamed
-
     def __setstate__(self, state):
         object.__setattr__(self, "feature_names", None)    # pickled before trees had names
         object.__setattr__(self, "weighted", False)         # pickled before weights
         _restore(self, state)
         if "_missing_go_to_left" not in state:             # pickled before missing values
             object.__setattr__(self, "_missing_go_to_left", _frozen(_as_missing_directions(
-                None, self._counts, self._left, self._right, self._is_leaf)))
+                None, self._counts.sum(axis=1), self._left, self._right, self._is_leaf)))
 
     # ------------------------------------------------------------------ sizes
-    @property
-    def n_nodes(self) -> int:
-        """Number of nodes, internal and leaves."""
-        return len(self._left)
-
-    @property
-    def n_leaves(self) -> int:
-        """Number of leaves."""
-        return int(self._is_leaf.sum())
-
     @property
     def n_classes(self) -> int:
         """Number of classes (columns of ``counts``)."""
         return self._counts.shape[1]
-
-    @property
-    def max_depth(self) -> int:
-        """Depth of the deepest node (a single leaf has depth 0)."""
-        return len(self._levels) - 1
 
     @property
     def n_samples(self) -> int | float:
@@ -542,64 +784,6 @@ class Tree(_Immutable):
         :attr:`weighted` tree."""
         total = self._counts[0].sum()
         return float(total) if self.weighted else int(total)
-
-    @property
-    def levels(self) -> tuple[np.ndarray, ...]:
-        """Node indices grouped by depth: ``levels[k]`` holds the nodes at depth k."""
-        return tuple(level.view() for level in self._levels)
-
-    @property
-    def inner_levels(self) -> tuple[np.ndarray, ...]:
-        """Internal nodes grouped by depth, deepest first: the order of a bottom-up pass."""
-        return tuple(level.view() for level in self._inner_levels)
-
-    @property
-    def has_split_rules(self) -> bool:
-        """Whether the tree carries features and thresholds, so that it can route samples."""
-        return self.n_features is not None
-
-    @property
-    def dtype(self) -> type:
-        """The precision samples are compared with the thresholds in: ``numpy.float32`` for
-        a tree from scikit-learn or :func:`~prunekit.growing.grow_tree` (as scikit-learn
-        compares), ``numpy.float64`` unless the constructor was told otherwise."""
-        return self._dtype
-
-    def subtree(self, node: int) -> np.ndarray:
-        """Indices of the nodes of the subtree rooted at ``node`` (including it), top-down.
-
-        Examples
-        --------
-        >>> import prunekit as pk
-        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
-        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
-        >>> t.subtree(2).tolist()
-        [2, 3, 4]
-        """
-        node = self.check_node(node)
-        found, frontier = [], np.array([node])
-        while frontier.size:
-            found.append(frontier)
-            inner = frontier[~self._is_leaf[frontier]]
-            frontier = np.concatenate([self._left[inner], self._right[inner]])
-        return np.concatenate(found)
-
-    # ------------------------------------------------------------------ checking arguments
-    # Every function that takes a tree checks the arguments that refer to it with these.
-    def check_node(self, node, name: str = "node") -> int:
-        """Check that ``node`` is a node of this tree, an integer in [0, n_nodes); return it.
-
-        Parameters
-        ----------
-        node : int
-        name : str, default "node"
-            The argument's name, used in error messages.
-        """
-        node = check_count(node, name)
-        if node >= self.n_nodes:
-            raise ValueError(f"{name} must be a node of the tree, in [0, {self.n_nodes}), "
-                             f"got {node}.")
-        return node
 
     def check_sample_counts(self, counts, name: str = "counts", *,
                             weighted: bool = False) -> np.ndarray:
@@ -665,25 +849,6 @@ class Tree(_Immutable):
         return check_sample_and_labels(X, y, self.n_features, dtype=self._dtype, names=names,
                                        allow_nan=True)
 
-    def require_unweighted(self, method: str) -> None:
-        """Raise a ``ValueError`` when the tree is :attr:`weighted`, for a method whose
-        bound counts examples (``method`` names it in the message)."""
-        if self.weighted:
-            raise ValueError(
-                f"{method} does not take weights: its bound is stated for a number of "
-                "examples, and this tree's counts are sums of sample or class weights. Grow "
-                "the tree without weights, or prune with a method defined for weighted "
-                "counts (cost complexity, reduced error, PEP, MEP, CVP, error-based)."
-            )
-
-    def require_split_rules(self) -> None:
-        """Raise a ``ValueError`` when the tree has no split rules to route samples with."""
-        if not self.has_split_rules:
-            raise ValueError(
-                "this tree has no split rules (it was built from counts only), so it cannot "
-                "route samples; pass feature and threshold to Tree.from_arrays."
-            )
-
     # ------------------------------------------------------------------ comparison
     def __eq__(self, other) -> bool:
         """Two trees are equal when they have the same shape, split rules, growing counts,
@@ -710,92 +875,6 @@ class Tree(_Immutable):
         return (f"Tree(n_nodes={self.n_nodes}, n_leaves={self.n_leaves}, "
                 f"max_depth={self.max_depth}, n_classes={self.n_classes}, "
                 f"n_samples={self.n_samples:.6g})")
-
-    # ------------------------------------------------------------------ routing samples
-    def _route(self, X, stop: np.ndarray) -> np.ndarray:
-        """Send each row of a validated ``X`` down from the root until a node in ``stop``.
-
-        ``stop`` must contain every leaf. A tree converted from scikit-learn finds each row's
-        leaf with scikit-learn's compiled routine and maps it to the highest ``stop`` node
-        above it; other trees take one vectorised step per level, in which the rows still
-        travelling look up their node's test in the flattened sample, move to a child, and
-        leave the active set once they stop.
-        """
-        if self._compiled is not None:
-            leaf = self._compiled.apply(np.ascontiguousarray(X, dtype=np.float32))
-            return leaf if self._stops_at_leaves(stop) else self.highest_marked(stop)[leaf]
-        X = np.ascontiguousarray(X)
-        n_rows, n_columns = X.shape
-        flat = X.ravel()
-        reached = np.zeros(n_rows, dtype=np.intp)
-        active = np.arange(n_rows)
-        current = np.zeros(n_rows, dtype=np.intp)
-        while active.size:
-            done = stop[current]
-            if done.any():
-                reached[active[done]] = current[done]
-                active, current = active[~done], current[~done]
-                if not active.size:
-                    break
-            value = flat[active * n_columns + self._feature[current]]
-            goes_left = (value <= self._threshold[current]) | (
-                np.isnan(value) & self._missing_go_to_left[current])
-            current = np.where(goes_left, self._left[current], self._right[current])
-        return reached
-
-    def _stops_at_leaves(self, stop) -> bool:
-        """Whether ``stop`` is (a view of) the tree's own leaf mask, which is immutable."""
-        return stop is self._is_leaf or (
-            isinstance(stop, np.ndarray) and stop.shape == self._is_leaf.shape
-            and stop.strides == self._is_leaf.strides
-            and stop.__array_interface__["data"][0] == self._is_leaf.__array_interface__["data"][0])
-
-    def highest_marked(self, marked: np.ndarray) -> np.ndarray:
-        """For every node v, the highest node u on the path from the root to v with
-        ``marked[u]``, or v itself when no node on the path is marked.
-
-        With ``marked`` the leaves of a pruning (and the tree's leaves), this maps each leaf
-        of the tree to the leaf of the pruning above it. O(n_nodes).
-
-        Parameters
-        ----------
-        marked : ndarray of bool, shape (n_nodes,)
-        """
-        if (not isinstance(marked, np.ndarray) or marked.dtype != bool
-                or marked.shape != (self.n_nodes,)):
-            raise ValueError(f"marked must be a boolean mask with one entry per node "
-                             f"({self.n_nodes}), got {type(marked).__name__} of shape "
-                             f"{np.shape(marked)} and dtype {np.asarray(marked).dtype}.")
-        highest = np.arange(self.n_nodes)
-        for level in self._levels[1:]:
-            above = highest[self._parent[level]]
-            highest[level] = np.where(marked[above], above, level)
-        return highest
-
-    def _check_X(self, X, name="X"):
-        self.require_split_rules()
-        return check_samples(X, self.n_features, name=name, dtype=self._dtype, allow_nan=True)
-
-    def apply(self, X, check_input: bool = True) -> np.ndarray:
-        """Index of the leaf each row of ``X`` reaches.
-
-        Parameters
-        ----------
-        X : array-like of shape (m, n_features)
-        check_input : bool, default True
-            ``False`` skips the check of ``X``, for a sample already checked by
-            :meth:`check_sample`; as in scikit-learn, do not use it otherwise.
-
-        Examples
-        --------
-        >>> import prunekit as pk
-        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
-        ...     [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]],
-        ...     feature=[0, -1, 1, -1, -1], threshold=[0.5, 0, 0.5, 0, 0])
-        >>> t.apply([[0, 0], [1, 0], [1, 1]]).tolist()
-        [1, 3, 4]
-        """
-        return self._route(self._check_X(X) if check_input else X, self._is_leaf)
 
     def predict(self, X) -> np.ndarray:
         """Predicted class label of each row of ``X``.
@@ -901,6 +980,42 @@ class Tree(_Immutable):
         return _leaf_errors(self._counts if counts is None else counts,
                             self._labels if labels is None else self.check_leaf_labels(labels))
 
+    # The hooks through which a Pruning and the pruners common to classification and
+    # regression trees (prunekit.RegressionTree) use a tree's statistics.
+    def _reached(self) -> np.ndarray:
+        """The growing weight of every node."""
+        return self._counts.sum(axis=1)
+
+    def _checked_statistics(self, statistics) -> np.ndarray:
+        """A sample's statistics at every node, checked: here class counts."""
+        return self.check_sample_counts(statistics, weighted=True)
+
+    def _errors_at(self, nodes, counts, labels) -> np.ndarray:
+        """:meth:`leaf_errors` of ``nodes`` only, for checked ``counts`` (None: the
+        growing counts) and leaf labels."""
+        counts = self._counts if counts is None else counts
+        return _leaf_errors(counts[nodes], labels[nodes])
+
+    def _predictions(self, nodes: np.ndarray, labels: np.ndarray) -> np.ndarray:
+        """What each of ``nodes`` predicts as a leaf, with the leaf labels ``labels``."""
+        return self._classes_[labels[nodes]]
+
+    @staticmethod
+    def _sample_error(predicted: np.ndarray, y: np.ndarray) -> float:
+        """The loss of predictions on a sample: here the misclassification rate."""
+        return float(np.mean(predicted != y))
+
+    def _restricted(self, nodes, left, right, feature, threshold, labels) -> "Tree":
+        """The tree of ``nodes`` only, renumbered, with these children and rules."""
+        impurity = None if self._impurity is None else self._impurity[nodes]
+        return Tree(left, right, self._counts[nodes], feature=feature, threshold=threshold,
+                    labels=labels[nodes], classes=self._classes_,
+                    n_features=self.n_features, criterion=self.criterion, impurity=impurity,
+                    dtype=self._dtype,
+                    feature_names=self.feature_names if self.has_split_rules else None,
+                    missing_go_to_left=self._missing_go_to_left[nodes],
+                    weighted=self.weighted)
+
     def counts_from_leaves(self, leaf, codes) -> np.ndarray:
         """Per-node class counts from each example's leaf and class index.
 
@@ -931,43 +1046,6 @@ class Tree(_Immutable):
         K = self.n_classes
         flat = np.bincount(leaf * K + codes, weights, minlength=self.n_nodes * K)
         return self._sum_over_leaves(flat.reshape(self.n_nodes, K))
-
-    def sum_over_leaves(self, values: np.ndarray) -> np.ndarray:
-        """Give every internal node the sum of ``values`` over the leaves below it.
-
-        Parameters
-        ----------
-        values : ndarray of shape (n_nodes, ...)
-            Values at the leaves; entries at internal nodes are overwritten.
-
-        Returns
-        -------
-        ndarray
-            A new array: leaves keep their values, internal nodes get their subtree's sum.
-
-        Examples
-        --------
-        The number of leaves below every node:
-
-        >>> import prunekit as pk
-        >>> t = pk.Tree.from_arrays([1, -1, 3, -1, -1], [2, -1, 4, -1, -1],
-        ...                         [[4, 4], [3, 1], [1, 3], [1, 0], [0, 3]])
-        >>> t.sum_over_leaves(t.is_leaf.astype(int)).tolist()
-        [3, 1, 2, 1, 1]
-        """
-        if values is None or isinstance(values, (str, bytes)) or np.ndim(values) == 0:
-            raise TypeError(f"values must be an array with one entry (or row) per node, got "
-                            f"{type(values).__name__}.")
-        values = np.array(values, copy=True)
-        if values.shape[0] != self.n_nodes:
-            raise ValueError(f"values must have one entry (or row) per node ({self.n_nodes}), "
-                             f"got shape {values.shape}.")
-        return self._sum_over_leaves(values)
-
-    def _sum_over_leaves(self, values: np.ndarray) -> np.ndarray:
-        for inner in self._inner_levels:
-            values[inner] = values[self._left[inner]] + values[self._right[inner]]
-        return values
 
 
 class Pruning(_Immutable):
@@ -1009,7 +1087,7 @@ class Pruning(_Immutable):
     is_leaf = _ArrayAttribute()
 
     def __init__(self, tree: Tree, kept, labels=None):
-        check_tree(tree)
+        check_tree(tree, regression=True)
         kept = as_array(kept, "kept", ndim=1, dtype=None, min_length=0, what="(n_nodes,)")
         if kept.dtype != bool or kept.shape != (tree.n_nodes,):
             raise ValueError(
@@ -1018,7 +1096,10 @@ class Pruning(_Immutable):
             )
         _check_pruning_mask(tree, kept)
         if labels is None:
-            labels = tree._labels                   # immutable: shared, not copied
+            labels = getattr(tree, "_labels", None)   # immutable: shared, not copied
+        elif not isinstance(tree, Tree):
+            raise ValueError("labels must be None for a regression tree: its leaves predict "
+                             "their growing means.")
         else:
             labels = _frozen(_as_labels(labels, tree.n_nodes, tree.n_classes))
         inner = ~tree._is_leaf
@@ -1044,7 +1125,7 @@ class Pruning(_Immutable):
         >>> p.n_nodes, p.errors()          # 1 training error
         (5, 1)
         """
-        return cls(check_tree(tree), np.ones(tree.n_nodes, dtype=bool))
+        return cls(check_tree(tree, regression=True), np.ones(tree.n_nodes, dtype=bool))
 
     @classmethod
     def root_only(cls, tree: Tree) -> "Pruning":
@@ -1059,7 +1140,7 @@ class Pruning(_Immutable):
         >>> p.n_nodes, p.errors()          # class 0 for all 8: 4 errors
         (1, 4)
         """
-        kept = np.zeros(check_tree(tree).n_nodes, dtype=bool)
+        kept = np.zeros(check_tree(tree, regression=True).n_nodes, dtype=bool)
         kept[0] = True
         return cls(tree, kept)
 
@@ -1083,7 +1164,7 @@ class Pruning(_Immutable):
         >>> p.kept.tolist(), p.leaves.tolist()
         ([True, True, True, False, False], [1, 2])
         """
-        check_tree(tree)
+        check_tree(tree, regression=True)
         if collapsed is None or isinstance(collapsed, (str, bytes)):
             raise TypeError("collapsed must be a boolean mask over the nodes or a list of node "
                             f"indices, got {type(collapsed).__name__}.")
@@ -1157,7 +1238,7 @@ class Pruning(_Immutable):
         >>> p.predict([[0, 0], [1, 0], [1, 1]]).tolist()
         [0, 1, 1]
         """
-        return self.tree.classes_[self._labels[self.apply(X)]]
+        return self.tree._predictions(self.apply(X), self._labels)
 
     def error(self, X, y) -> float:
         """Misclassification rate on ``(X, y)``.
@@ -1176,7 +1257,7 @@ class Pruning(_Immutable):
         0.0
         """
         X, y = self.tree.check_sample(X, y)
-        return float(np.mean(self.predict(X) != y))
+        return self.tree._sample_error(self.predict(X), y)
 
     def errors(self, counts=None) -> int | float:
         """Number of misclassified examples, from per-node class counts: the sum of
@@ -1201,11 +1282,10 @@ class Pruning(_Immutable):
         (2, 1)
         """
         tree = self.tree
-        counts = (tree._counts if counts is None
-                  else tree.check_sample_counts(counts, weighted=True))
-        leaves = self.leaves
-        total = _leaf_errors(counts[leaves], self._labels[leaves]).sum()
-        return float(total) if counts.dtype.kind == "f" else int(total)
+        if counts is not None:
+            counts = tree._checked_statistics(counts)
+        total = tree._errors_at(self.leaves, counts, self._labels).sum()
+        return int(total) if total.dtype.kind == "i" else float(total)
 
     # ------------------------------------------------------------------ conversion
     def to_tree(self) -> Tree:
@@ -1243,13 +1323,7 @@ class Pruning(_Immutable):
         if tree.has_split_rules:
             feature = np.where(leaf, -1, tree._feature[nodes])
             threshold = np.where(leaf, np.nan, tree._threshold[nodes])
-        impurity = None if tree._impurity is None else tree._impurity[nodes]
-        return Tree(left, right, tree._counts[nodes], feature=feature, threshold=threshold,
-                    labels=self._labels[nodes], classes=tree._classes_,
-                    n_features=tree.n_features, criterion=tree.criterion, impurity=impurity,
-                    dtype=tree._dtype,
-                    feature_names=tree.feature_names if tree.has_split_rules else None,
-                    missing_go_to_left=tree._missing_go_to_left[nodes], weighted=tree.weighted)
+        return tree._restricted(nodes, left, right, feature, threshold, self._labels)
 
     def to_sklearn(self):
         """This pruning (its kept part) as a fitted ``sklearn.tree.DecisionTreeClassifier``
@@ -1270,7 +1344,8 @@ class Pruning(_Immutable):
 
     # ------------------------------------------------------------------ comparison
     def _key(self):
-        return (self.tree, self._kept.tobytes(), self._labels[self._is_leaf].tobytes())
+        labels = b"" if self._labels is None else self._labels[self._is_leaf].tobytes()
+        return (self.tree, self._kept.tobytes(), labels)
 
     def __eq__(self, other) -> bool:
         """Prunings are equal when they keep the same nodes, with the same leaf labels, of
@@ -1285,9 +1360,15 @@ class Pruning(_Immutable):
                 f"of {self.tree!r})")
 
 
+def _all_slots(cls) -> tuple[str, ...]:
+    """The slots of ``cls`` and of its bases."""
+    return tuple(name for klass in reversed(cls.__mro__)
+                 for name in getattr(klass, "__slots__", ()))
+
+
 def _restore(obj, state: dict) -> None:
     """Set the attributes of an unpickled immutable object, freezing its arrays again."""
-    slots = type(obj).__slots__
+    slots = _all_slots(type(obj))
     for name, value in state.items():
         if name not in slots and "_" + name in slots:     # pickled before arrays were private
             name = "_" + name
@@ -1356,7 +1437,7 @@ def postorder(tree: Tree) -> list[int]:
     >>> postorder(t)
     [1, 3, 4, 2, 0]
     """
-    check_tree(tree)
+    check_tree(tree, regression=True)
     order, stack = [], [0]
     left, right = tree._left.tolist(), tree._right.tolist()
     while stack:
@@ -1387,7 +1468,7 @@ def count_prunings(tree: Tree, node: int = 0) -> int:
     >>> pk.count_prunings(t), pk.count_prunings(t, node=2)
     (3, 2)
     """
-    node = check_tree(tree).check_node(node)
+    node = check_tree(tree, regression=True).check_node(node)
     left, right = tree._left.tolist(), tree._right.tolist()
     number = [1] * tree.n_nodes
     for level in tree._inner_levels:
@@ -1420,7 +1501,7 @@ def all_prunings(tree: Tree, *, limit: int = 100_000) -> Iterator[Pruning]:
     >>> [(p.n_leaves, p.errors()) for p in pk.all_prunings(t)]
     [(1, 4), (2, 2), (3, 1)]
     """
-    check_tree(tree)
+    check_tree(tree, regression=True)
     limit = check_count(limit, "limit", minimum=1)
     total = count_prunings(tree)
     if total > limit:
@@ -1444,11 +1525,18 @@ def _enumerate_prunings(tree: Tree) -> Iterator[Pruning]:
 
 
 # ---------------------------------------------------------------------- validation helpers
-def check_tree(tree, name: str = "tree") -> "Tree":
-    """Check that ``tree`` is a prunekit :class:`Tree`."""
-    if not isinstance(tree, Tree):
-        raise TypeError(f"{name} must be a prunekit Tree, got {type(tree).__name__}.")
-    return tree
+def check_tree(tree, name: str = "tree", *, regression: bool = False) -> "Tree":
+    """Check that ``tree`` is a prunekit :class:`Tree`, or with ``regression`` also a
+    :class:`~prunekit.RegressionTree` (for a method defined for any additive leaf risk)."""
+    if isinstance(tree, Tree) or (regression and isinstance(tree, BinaryTree)):
+        return tree
+    if isinstance(tree, BinaryTree):
+        raise TypeError(
+            f"{name} must be a classification Tree for this method, got a "
+            f"{type(tree).__name__}; a regression tree is pruned by the methods defined for "
+            "any additive leaf risk (cost complexity, its path, cross-validated and "
+            "hold-out alpha, Pruning itself).")
+    raise TypeError(f"{name} must be a prunekit Tree, got {type(tree).__name__}.")
 
 
 def _grow(grower, X, y, classes=None, sample_weight=None) -> Tree:
@@ -1459,11 +1547,41 @@ def _grow(grower, X, y, classes=None, sample_weight=None) -> Tree:
     :func:`~prunekit.cross_validate_alpha`. With ``sample_weight``, the copy is fitted with
     them and the tree is :attr:`~Tree.weighted`."""
     fitted = clone(grower).fit(X, y, sample_weight=sample_weight)
+    if is_regressor(fitted):
+        from prunekit.regression_tree import RegressionTree
+
+        return RegressionTree.from_sklearn(fitted, X, y, sample_weight=sample_weight)
     return Tree.from_sklearn(fitted, X, y, classes=classes, sample_weight=sample_weight)
 
 
 def _as_index_array(values, name: str) -> np.ndarray:
     return check_index_array(values, name)
+
+
+def _as_children(left, right) -> tuple[np.ndarray, np.ndarray]:
+    """The child arrays as index arrays of one length (their structure is checked later)."""
+    left = _as_index_array(left, "left")
+    right = _as_index_array(right, "right")
+    if len(right) != len(left):
+        raise ValueError(
+            f"left and right must have the same length, got {len(left)} and {len(right)}."
+        )
+    return left, right
+
+
+def _as_impurity(impurity, n_nodes: int) -> np.ndarray | None:
+    """The grower's impurity of every node, non-negative, or None."""
+    if impurity is None:
+        return None
+    impurity = as_array(impurity, "impurity", ndim=1, dtype=np.float64, what="(n_nodes,)")
+    if impurity.shape != (n_nodes,):
+        raise ValueError(f"impurity must have one value per node ({n_nodes}), got "
+                         f"{impurity.shape[0]}.")
+    if np.any(impurity < -1e-6):
+        raise ValueError("impurity must be non-negative at every node.")
+    # a weighted fit's impurity of a pure node can be -1e-8 after rounding (weights of very
+    # different sizes)
+    return np.maximum(impurity, 0.0)
 
 
 def _as_labels(labels, n_nodes: int, n_classes: int, name: str = "labels") -> np.ndarray:
@@ -1692,13 +1810,12 @@ def _as_split_rules(feature, threshold, n_features, is_leaf):
     return feature, threshold, n_features
 
 
-def _as_missing_directions(missing_go_to_left, counts, left, right, is_leaf) -> np.ndarray:
+def _as_missing_directions(missing_go_to_left, reached, left, right, is_leaf) -> np.ndarray:
     """Where a missing value goes at each internal node (False at leaves): the given
     directions, or by default the child with more growing examples, as scikit-learn sends
     missing values at a split that saw none (``n_left > n_right``)."""
     n_nodes = len(left)
     if missing_go_to_left is None:
-        reached = counts.sum(axis=1)
         goes_left = np.zeros(n_nodes, dtype=bool)
         inner = ~is_leaf
         goes_left[inner] = reached[left[inner]] > reached[right[inner]]

@@ -1,0 +1,259 @@
+"""Regression trees: RegressionTree against scikit-learn's DecisionTreeRegressor, cost
+complexity under squared error against brute force and against scikit-learn's
+cost_complexity_pruning_path, alpha chosen on folds and on a hold-out sample, and
+PrunedTreeRegressor against scikit-learn's estimator checks."""
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.tree import DecisionTreeRegressor
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+import prunekit as pk
+
+
+def _sample(seed, m=60, d=3, ties=False):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 4, (m, d)).astype(float) if ties else rng.normal(size=(m, d))
+    y = np.sin(2 * X[:, 0]) + X[:, 1] ** 2 + rng.normal(scale=0.3, size=m)
+    if ties:
+        y = np.round(y)                      # repeated targets: pure leaves, equal links
+    return X, y
+
+
+def _grown(seed, max_leaf_nodes=None, ties=False, m=60):
+    X, y = _sample(seed, m=m, ties=ties)
+    reg = DecisionTreeRegressor(max_leaf_nodes=max_leaf_nodes, random_state=0).fit(X, y)
+    return reg, pk.RegressionTree.from_sklearn(reg, X, y), X, y
+
+
+# ---------------------------------------------------------------------- the tree
+def test_a_regression_tree_predicts_and_routes_as_scikit_learn():
+    reg, tree, X, y = _grown(0)
+    Z = np.random.default_rng(1).normal(size=(200, 3))
+    assert np.array_equal(tree.apply(Z), reg.apply(Z.astype(np.float32)))
+    assert np.allclose(tree.predict(Z), reg.predict(Z), rtol=1e-12)
+    assert np.allclose(tree.value, reg.tree_.value[:, 0, 0], rtol=1e-12)
+    # R(t) = impurity * weighted_n_node_samples: the node's sum of squared deviations
+    assert np.allclose(tree.leaf_errors(),
+                       reg.tree_.impurity * reg.tree_.weighted_n_node_samples,
+                       rtol=1e-9, atol=1e-9)
+    assert tree.error(X, y) == pytest.approx(np.mean((reg.predict(X) - y) ** 2))
+
+
+def test_node_moments_are_each_nodes_own_sample_statistics():
+    _, tree, X, y = _grown(2, max_leaf_nodes=6)
+    Z, target = _sample(3, m=40)
+    moments = tree.node_moments(Z, target)
+    leaf = tree.apply(Z)
+    for v in range(tree.n_nodes):
+        inside = np.isin(leaf, tree.subtree(v))
+        w = inside.sum()
+        assert moments[v, 0] == w
+        if w:
+            mean = target[inside].mean()
+            assert moments[v, 1] == pytest.approx(mean)
+            assert moments[v, 2] == pytest.approx(((target[inside] - mean) ** 2).sum())
+            # leaf errors around the growing mean, not the sample's own
+            assert tree.leaf_errors(moments)[v] == pytest.approx(
+                ((target[inside] - tree.value[v]) ** 2).sum())
+
+
+def test_a_pure_node_has_no_squared_error_whatever_its_target():
+    X = np.array([[0.0], [0.0], [1.0], [1.0]])
+    y = np.array([1e8 + 0.1] * 2 + [3.0] * 2)
+    tree = pk.RegressionTree.from_arrays([1, -1, -1], [2, -1, -1], feature=[0, -1, -1],
+                                         threshold=[0.5, 0, 0], X=X, y=y)
+    assert tree.leaf_errors()[1:].tolist() == [0.0, 0.0]
+
+
+def test_integer_weights_are_repeated_examples():
+    X, y = _sample(4, m=50)
+    w = np.random.default_rng(5).integers(0, 4, len(y))
+    reg = DecisionTreeRegressor(random_state=0).fit(X, y, sample_weight=w)
+    weighted = pk.RegressionTree.from_sklearn(reg, X, y, sample_weight=w)
+    repeated = pk.RegressionTree.from_sklearn(reg, np.repeat(X, w, 0), np.repeat(y, w))
+    assert weighted.weighted and not repeated.weighted
+    assert np.allclose(weighted.moments, repeated.moments)
+    assert np.array_equal(pk.cost_complexity_path(weighted).n_leaves,
+                          pk.cost_complexity_path(repeated).n_leaves)
+
+
+def test_a_pruning_of_a_regression_tree_is_a_regression_tree():
+    _, tree, X, y = _grown(6)
+    pruning = pk.cost_complexity(tree, 0.05)
+    small = pruning.to_tree()
+    assert isinstance(small, pk.RegressionTree) and small.n_leaves == pruning.n_leaves
+    assert np.array_equal(small.predict(X), pruning.predict(X))
+    assert pruning.errors() == pytest.approx(np.sum((pruning.predict(X) - y) ** 2))
+    with pytest.raises(ValueError, match="labels must be None"):
+        pk.Pruning(tree, pruning.kept, labels=np.zeros(tree.n_nodes, int))
+
+
+def test_classification_only_methods_refuse_a_regression_tree():
+    _, tree, X, y = _grown(7, max_leaf_nodes=5)
+    for prune in (lambda: pk.minimum_error(tree), lambda: pk.pessimistic(tree),
+                  lambda: pk.kearns_mansour(tree, X, y)):
+        with pytest.raises(TypeError, match="classification Tree for this method"):
+            prune()
+    with pytest.raises(TypeError, match="regressor"):
+        pk.Tree.from_sklearn(DecisionTreeRegressor().fit(X, y), X, y)
+    with pytest.raises(TypeError, match="tree regressor"):
+        pk.RegressionTree.from_sklearn(pk.Pruning.full(tree), X, y)
+
+
+def test_a_sample_the_estimator_was_not_fitted_on_is_refused():
+    reg, _, X, y = _grown(8)
+    with pytest.raises(ValueError, match="another sample"):
+        pk.RegressionTree.from_sklearn(reg, X, y + 1)
+
+
+# ---------------------------------------------------------------------- cost complexity
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), leaves=st.integers(2, 9), ties=st.booleans())
+def test_cost_complexity_is_the_smallest_minimiser_over_every_pruning(seed, leaves, ties):
+    _, tree, _, _ = _grown(seed, max_leaf_nodes=leaves, ties=ties, m=40)
+    prunings = list(pk.all_prunings(tree))
+    sse = np.array([p.errors() for p in prunings])
+    sizes = np.array([p.n_leaves for p in prunings])
+    path = pk.cost_complexity_path(tree)
+    betas = np.append((path.alphas[:-1] + path.alphas[1:]) / 2, path.alphas[-1] * 2 + 1)
+    for alpha in np.concatenate([path.alphas, betas]):
+        cost = sse / tree.n_samples + alpha * sizes
+        best = cost.min()
+        tolerance = 1e-9 * (1 + abs(best))
+        chosen = pk.cost_complexity(tree, alpha)
+        assert chosen.errors() / tree.n_samples + alpha * chosen.n_leaves <= best + tolerance
+    # between breakpoints the minimiser is unique up to rounding: it is the chosen one
+    for alpha in betas:
+        cost = sse / tree.n_samples + alpha * sizes
+        assert pk.cost_complexity(tree, alpha) == prunings[int(np.argmin(cost))]
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), m=st.integers(20, 120))
+def test_the_path_is_scikit_learns_cost_complexity_pruning_path(seed, m):
+    """Continuous targets: weakest links that tie exactly (as repeated targets make them)
+    differ by rounding, in scikit-learn's sums and in ours, and either may split them."""
+    reg, tree, X, y = _grown(seed, m=m)
+    theirs = reg.cost_complexity_pruning_path(X, y)
+    for risk in ("error", "impurity"):
+        path = pk.cost_complexity_path(tree, risk)
+        assert np.allclose(path.alphas, np.unique(theirs.ccp_alphas), rtol=1e-9, atol=1e-12)
+    # between two alphas, the same subtree as a DecisionTreeRegressor(ccp_alpha=...)
+    path = pk.cost_complexity_path(tree)
+    for beta in np.append((path.alphas[:-1] + path.alphas[1:]) / 2, path.alphas[-1] + 1):
+        pruned = DecisionTreeRegressor(random_state=0, ccp_alpha=beta).fit(X, y)
+        ours = path.pruning_at(beta)
+        assert ours.n_leaves == pruned.get_n_leaves()
+        assert np.allclose(ours.predict(X), pruned.predict(X), rtol=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), leaves=st.integers(2, 9), ties=st.booleans())
+def test_reduced_error_is_the_smallest_pruning_of_least_pruning_error(seed, leaves, ties):
+    _, tree, _, _ = _grown(seed, max_leaf_nodes=leaves, ties=ties, m=40)
+    Z, target = _sample(seed + 1, m=30, ties=ties)
+    moments = tree.node_moments(Z, target)
+    prunings = list(pk.all_prunings(tree))
+    sse = np.array([p.errors(moments) for p in prunings])
+    assert np.allclose(sse, [np.sum((p.predict(Z) - target) ** 2) for p in prunings])
+    chosen = pk.reduced_error(tree, Z, target)
+    tolerance = 1e-9 * (1 + sse.min())
+    assert chosen.errors(moments) <= sse.min() + tolerance
+    assert chosen.n_nodes == min(p.n_nodes for p, e in zip(prunings, sse)
+                                 if e <= sse.min() + tolerance)
+
+
+def test_reduced_error_of_a_regression_tree_keeps_growing_means():
+    _, tree, X, y = _grown(14)
+    with pytest.raises(ValueError, match="labels must be 'growing'"):
+        pk.reduced_error(tree, X, y, labels="pruning")
+    # on its own growing sample REP keeps every split that lowers the squared error
+    assert pk.reduced_error(tree, X, y).n_leaves == tree.n_leaves
+
+
+# ---------------------------------------------------------------------- choosing alpha
+def test_the_hold_out_error_of_every_step_is_its_mean_squared_error():
+    _, tree, _, _ = _grown(9)
+    Z, target = _sample(10, m=80)
+    selection = pk.holdout_alpha(tree, Z, target)
+    path = selection.path
+    errors = [path.pruning(k).error(Z, target) for k in range(len(path))]
+    assert np.allclose(selection.error, errors)
+    squared = [(path.pruning(k).predict(Z) - target) ** 2 for k in range(len(path))]
+    assert np.allclose(selection.standard_error,
+                       [e.std() / np.sqrt(len(e)) for e in squared])
+    assert selection.error[selection.best] == pytest.approx(min(errors))
+
+
+def test_cross_validated_error_counts_every_example_once():
+    from sklearn.model_selection import KFold
+
+    X, y = _sample(11, m=90)
+    grower = DecisionTreeRegressor(random_state=0)
+    selection = pk.cross_validate_alpha(X, y, grower, cv=3, random_state=0)
+    path, betas = selection.path, selection.betas
+    squared = np.zeros((len(path), len(y)))
+    for train, test in KFold(3, shuffle=True, random_state=0).split(X):
+        fold = pk.RegressionTree.from_sklearn(
+            DecisionTreeRegressor(random_state=0).fit(X[train], y[train]),
+            X[train], y[train])
+        fold_path = pk.cost_complexity_path(fold)
+        for k, beta in enumerate(betas):
+            alpha = beta if np.isfinite(beta) else fold_path.alphas[-1]
+            squared[k, test] = (fold_path.pruning_at(alpha).predict(X[test]) - y[test]) ** 2
+    assert np.allclose(selection.error, squared.mean(axis=1))
+    assert np.allclose(selection.standard_error, squared.std(axis=1) / np.sqrt(len(y)))
+
+
+# ---------------------------------------------------------------------- the estimator
+def test_the_regressor_prunes_with_the_one_se_rule_by_default():
+    X, y = _sample(12, m=200)
+    model = pk.PrunedTreeRegressor(random_state=0).fit(X, y)
+    selection = pk.cross_validate_alpha(X, y, DecisionTreeRegressor(random_state=0),
+                                        random_state=0)
+    assert model.pruner_.rule == "1-SE"
+    assert model.pruner_.alpha_ == selection.alpha_one_se
+    assert model.pruning_ == pk.cost_complexity(model.tree_, selection.alpha_one_se)
+    assert np.array_equal(model.predict(X), model.pruning_.predict(X))
+    assert model.get_n_leaves() < model.tree_.n_leaves
+
+
+def test_the_regressor_holds_out_a_pruning_sample_for_reduced_error():
+    X, y = _sample(15, m=300)
+    model = pk.PrunedTreeRegressor(pruner=pk.ReducedErrorPruner(prune_size=0.25),
+                                   random_state=0).fit(X, y)
+    assert model.tree_.n_samples == 225
+    assert model.get_n_leaves() < model.tree_.n_leaves
+
+
+def test_the_regressor_refuses_classification_pruners():
+    X, y = _sample(13)
+    with pytest.raises(TypeError, match="defined for regression trees"):
+        pk.PrunedTreeRegressor(pruner=pk.PessimisticPruner()).fit(X, y)
+
+
+def _regressors():
+    return [pk.PrunedTreeRegressor(random_state=0),
+            pk.PrunedTreeRegressor(pruner=pk.CostComplexityPruner(alpha=0.01),
+                                   random_state=0),
+            pk.PrunedTreeRegressor(pruner=pk.ReducedErrorPruner(), random_state=0)]
+
+
+def _regression_expected_failures(estimator) -> dict:
+    if estimator.pruner is None or estimator.pruner.uses_pruning_sample():
+        return {name: "hold-out and folds split rows: a weight of 2 is not a repeated row"
+                for name in ("check_sample_weight_equivalence_on_dense_data",
+                             "check_sample_weight_equivalence_on_sparse_data")}
+    return {}
+
+
+@parametrize_with_checks(_regressors(), expected_failed_checks=_regression_expected_failures)
+def test_scikit_learn_estimator_checks_regression(estimator, check):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        check(estimator)
