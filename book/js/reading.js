@@ -11,8 +11,8 @@
 // 2. Boxes that scroll sideways say so. A table, code cell or text output wider than its box
 //    gets the class scroll-cue (a shadow at the edge that hides columns and a "scroll" label,
 //    book.css) for as long as it is wider, and is a Tab stop (scrolled with the arrow keys).
-// (Punctuation after an in-line formula is kept with it when the book is built, in
-// book/_ext/prerender_math.mjs.)
+// (Punctuation after an in-line formula is kept with it when the book is
+// built, in book/_ext/prerender_math.mjs.)
 (function () {
   "use strict";
   var FIGURES = "article .cell_output img, article figure img";

@@ -13,13 +13,16 @@ tablet's 800 px where the sidebars are dialogs too.
   screen readers still get each one as hidden MathML;
 * headings are in proportion to the column, and the page never scrolls sideways;
 * the Library reference's signatures break between names, never inside one;
-* code cells fold (book/_ext/code_folds.py): the chapters' set-up and long plotting cells
-  (tagged fold-code by book/fold_code.py) and the hide-input cells are folded under a
-  one-line summary that the keyboard opens, every other cell is open under its own;
-* the punctuation after an in-line formula stays on the formula's last line (it is inside
-  the formula's container, prerender_math.mjs);
+* code cells fold (book/_ext/code_folds.py): the chapters' set-up and
+  long plotting cells (tagged fold-code by book/fold_code.py) and the
+  hide-input cells are folded under a one-line summary that the keyboard
+  opens, every other cell is open under its own;
+* the punctuation after an in-line formula stays on the formula's last
+  line (it is inside the formula's container, prerender_math.mjs), and
+  is not clipped when it hangs past the end of a full line;
 * search snippets give a formula as text ("1/16", "t_3"), not as "…";
-* a table header cell that holds only a formula is named by it (axe's empty-table-header).
+* a table header cell that holds only a formula is named by it (axe's
+  empty-table-header).
 
 test_book_pages.py checks every page at 390 px as well (overflow, scroll cues, figure text
 size); these checks look at one page each where every page shares the cause. Needs the built
@@ -313,22 +316,29 @@ def test_signatures_break_between_names(phone_pages, name):
     assert width <= PHONE["width"], f"the page is {width}px wide"
 
 
-# ---- 6. Code cells that fold -----------------------------------------------------------------
+# ---- 6. Code cells that fold ------------------------------------------
 
-# Every notebook cell's code fold on the page: folded or open, its summary's text and height,
-# whether its code is shown, and whether the cell is tagged to be folded.
+# Every notebook cell's code fold on the page: folded or open, its
+# summary's text and height, whether its code is shown, and whether the
+# cell is tagged to be folded.
 _FOLDS_JS = """
-() => Array.from(document.querySelectorAll('article div.cell')).filter(c => c.querySelector(
-  ':scope > details.code-fold, :scope > div.cell_input')).map(cell => {
-  const fold = cell.querySelector(':scope > details.code-fold');
-  const summary = fold && fold.querySelector(':scope > summary');
-  const code = cell.querySelector('div.cell_input');
-  return {tagged: cell.matches('.tag_fold-code, .tag_hide-input'), fold: !!fold,
-          open: !!(fold && fold.open), summary: summary ? summary.textContent.trim() : '',
-          height: summary ? summary.getBoundingClientRect().height : 0,
-          lineHeight: summary ? parseFloat(getComputedStyle(summary).lineHeight) : 0,
-          shown: !!code && code.checkVisibility()};
-})
+() => Array.from(document.querySelectorAll('article div.cell'))
+  .filter(c => c.querySelector(
+    ':scope > details.code-fold, :scope > div.cell_input'))
+  .map(cell => {
+    const fold = cell.querySelector(':scope > details.code-fold');
+    const summary = fold && fold.querySelector(':scope > summary');
+    const code = cell.querySelector('div.cell_input');
+    return {
+      tagged: cell.matches('.tag_fold-code, .tag_hide-input'),
+      fold: !!fold,
+      open: !!(fold && fold.open),
+      summary: summary ? summary.textContent.trim() : '',
+      height: summary ? summary.getBoundingClientRect().height : 0,
+      lineHeight: summary
+        ? parseFloat(getComputedStyle(summary).lineHeight) : 0,
+      shown: !!code && code.checkVisibility()};
+  })
 """
 
 # The height of the code shown on the page against the article's.
@@ -342,60 +352,79 @@ _CODE_SHARE_JS = """
 }
 """
 
+_OPEN_ALL_JS = """
+() => document.querySelectorAll('details.code-fold')
+  .forEach(d => { d.open = true; })
+"""
+
+_FOLD_TAGGED_JS = """
+() => document.querySelectorAll(
+  'div.cell:is(.tag_fold-code, .tag_hide-input) > details.code-fold')
+  .forEach(d => { d.open = false; })
+"""
 
 FOLDED_TAGS = {"fold-code", "hide-input"}
+REMOVED_TAGS = {"remove-cell", "remove-input"}
 
 
 def _tagged_cells(page_name: str) -> int:
-    """The code cells of a chapter's notebook that the page shows and that are tagged to be
-    folded."""
-    cells = json.loads((ROOT / f"{page_name}.ipynb").read_text(encoding="utf8"))["cells"]
+    """The number of code cells of a chapter's notebook that the page
+    shows and that are tagged to be folded."""
+    path = ROOT / f"{page_name}.ipynb"
+    cells = json.loads(path.read_text(encoding="utf8"))["cells"]
     return sum(1 for cell in cells if cell["cell_type"] == "code"
                and FOLDED_TAGS & set(cell["metadata"].get("tags", []))
-               and not {"remove-cell", "remove-input"} & set(cell["metadata"]["tags"]))
+               and not REMOVED_TAGS & set(cell["metadata"]["tags"]))
 
 
 @pytest.mark.parametrize("name", ["chapters/04-kearns-mansour",
                                   "chapters/08-classic-heuristics"])
 def test_set_up_and_plotting_code_is_folded(phone_pages, name):
-    """The cells tagged fold-code (or hide-input) are folded under a one-line summary that
-    says what the code is ("Code of Fig. 4.2", "Set-up: imports and settings"); every other
-    cell is open under its own summary; the folds take at least a fifth of the code off the
+    """The cells tagged fold-code (or hide-input) are folded under a
+    one-line summary that says what the code is ("Code of Fig. 4.2",
+    "Set-up: imports and settings"); every other cell is open under its
+    own summary; the folds take at least a fifth of the code off the
     page."""
     page = phone_pages(name)
     folds = page.evaluate(_FOLDS_JS)
-    assert folds and all(fold["fold"] for fold in folds), "code cells that do not fold"
+    assert folds and all(fold["fold"] for fold in folds), \
+        "code cells that do not fold"
     folded = [fold for fold in folds if fold["tagged"]]
     assert len(folded) == _tagged_cells(name) >= 4, folds
-    assert all(not fold["open"] and not fold["shown"] for fold in folded), folded
-    assert all(fold["open"] and fold["shown"] for fold in folds if not fold["tagged"]), folds
-    assert folded[0]["summary"].startswith("Set-up: imports and settings"), folded[0]
-    assert any(fold["summary"].startswith("Code of Fig. ") for fold in folded), folded
+    assert all(not fold["open"] and not fold["shown"]
+               for fold in folded), folded
+    assert all(fold["open"] and fold["shown"]
+               for fold in folds if not fold["tagged"]), folds
+    assert folded[0]["summary"].startswith("Set-up: imports and settings")
+    assert any(fold["summary"].startswith("Code of Fig. ")
+               for fold in folded), folded
     generic = [fold["summary"] for fold in folds
                if "code cell" in fold["summary"] or not fold["summary"]]
     assert not generic, generic
-    # one line: no taller than its line and padding (a second line would add a line height)
-    tall = [fold for fold in folds if fold["height"] > 1.5 * fold["lineHeight"] + 16]
+    # one line: no taller than its line and padding (a second line would
+    # add a line height)
+    tall = [fold for fold in folds
+            if fold["height"] > 1.5 * fold["lineHeight"] + 16]
     assert not tall, tall
     folded_share = page.evaluate(_CODE_SHARE_JS)
-    page.evaluate("() => document.querySelectorAll('details.code-fold')"
-                  ".forEach(d => { d.open = true; })")
+    page.evaluate(_OPEN_ALL_JS)
     try:
         assert folded_share <= 0.8 * page.evaluate(_CODE_SHARE_JS)
     finally:
-        page.evaluate("() => document.querySelectorAll('div.cell:is(.tag_fold-code, "
-                      ".tag_hide-input) > details.code-fold').forEach(d => { d.open = false; })")
+        page.evaluate(_FOLD_TAGGED_JS)
 
 
 def test_a_folded_cell_opens_and_folds_with_the_keyboard(browser, book_url):
     page = _open(browser, book_url, "chapters/04-kearns-mansour")
     try:
-        fold = page.locator("div.cell.tag_fold-code > details.code-fold").nth(1)
+        fold = page.locator(
+            "div.cell.tag_fold-code > details.code-fold").nth(1)
         summary = fold.locator(":scope > summary")
         code = fold.locator("div.cell_input")
         assert not code.is_visible()
         summary.focus()
-        assert page.evaluate("() => document.activeElement.tagName") == "SUMMARY"
+        focused = page.evaluate("() => document.activeElement.tagName")
+        assert focused == "SUMMARY"
         page.keyboard.press("Enter")
         code.wait_for(state="visible", timeout=WAIT_MS)
         assert fold.evaluate("d => d.open")
@@ -405,20 +434,26 @@ def test_a_folded_cell_opens_and_folds_with_the_keyboard(browser, book_url):
         page.context.close()
 
 
-# ---- 7. Punctuation after a formula ----------------------------------------------------------
+# ---- 7. Punctuation after a formula ------------------------------------
 
-# In-line formulas followed by a text node that starts with punctuation (outside the formula's
-# container, where the browser may break the line before it).
+# In-line formulas followed by a text node that starts with punctuation
+# (outside the formula's container, where the browser may break the line
+# before it).
 _LOOSE_PUNCTUATION_JS = r"""
-() => Array.from(document.querySelectorAll('article span.math')).filter(m => {
-  const after = m.nextSibling;
-  return after && after.nodeType === 3 && /^[.,;:!?)\]]/.test(after.textContent);
-}).map(m => (m.textContent.slice(0, 30) + ' | ' + m.nextSibling.textContent.slice(0, 20)))
+() => Array.from(document.querySelectorAll('article span.math'))
+  .filter(m => {
+    const after = m.nextSibling;
+    return after && after.nodeType === 3
+      && /^[.,;:!?)\]]/.test(after.textContent);
+  })
+  .map(m => m.textContent.slice(0, 30) + ' | '
+            + m.nextSibling.textContent.slice(0, 20))
 """
 
-# The punctuation kept in a formula's container that is not drawn right after the formula's
-# last line: on another line, away from its end (at the right edge of the line before), or
-# clipped by a box it hangs out of (the theme's span.math, a proof's box) at the end of a line.
+# The punctuation kept in a formula's container that is not drawn right
+# after the formula's last line: on another line, away from its end (at
+# the right edge of the line before), or clipped by a box it hangs out of
+# (the theme's span.math, a proof's box) at the end of a line.
 _PUNCTUATION_PLACES_JS = """
 () => {
   const out = [];
@@ -427,22 +462,30 @@ _PUNCTUATION_PLACES_JS = """
     for (let box = punct.parentElement; box; box = box.parentElement) {
       const style = getComputedStyle(box);
       if (style.overflowX === 'visible') continue;
-      const margin = style.overflowX === 'clip' ? parseFloat(style.overflowClipMargin) || 0 : 0;
-      if (p.right > box.getBoundingClientRect().right + margin + 0.5) return true;
+      const margin = style.overflowX === 'clip'
+        ? parseFloat(style.overflowClipMargin) || 0 : 0;
+      const right = box.getBoundingClientRect().right;
+      if (p.right > right + margin + 0.5) return true;
     }
     return false;
   };
-  for (const punct of document.querySelectorAll('article mjx-container > span.math-punct')) {
+  const kept = document.querySelectorAll(
+    'article mjx-container > span.math-punct');
+  for (const punct of kept) {
     const math = punct.parentElement.querySelector(':scope > mjx-math');
-    if (!punct.getClientRects().length || punct.closest('details:not([open])')) continue;
+    if (!punct.getClientRects().length
+        || punct.closest('details:not([open])')) continue;
     checked += 1;
-    const rects = Array.from(math.getClientRects()).filter(r => r.width > 0);
+    const rects = Array.from(math.getClientRects())
+      .filter(r => r.width > 0);
     const last = rects[rects.length - 1];
     const p = punct.getBoundingClientRect();
     const middle = (p.top + p.bottom) / 2;
-    if (!(middle > last.top && middle < last.bottom && Math.abs(p.left - last.right) <= 4)
-        || clipped(punct, p)) {
-      out.push((math.getAttribute('data-latex') || '').slice(0, 60) + ' | ' + punct.textContent);
+    const after = middle > last.top && middle < last.bottom
+      && Math.abs(p.left - last.right) <= 4;
+    if (!after || clipped(punct, p)) {
+      const tex = math.getAttribute('data-latex') || '';
+      out.push(tex.slice(0, 60) + ' | ' + punct.textContent);
     }
   }
   return {checked, out};
@@ -451,15 +494,19 @@ _PUNCTUATION_PLACES_JS = """
 
 
 def test_no_formula_leaves_its_punctuation_outside(browser, book_url):
-    """On every chapter page, the punctuation right after an in-line formula is inside the
-    formula's container, never in the text after it."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
-                                  has_touch=True)
+    """On every chapter page, the punctuation right after an in-line
+    formula is inside the formula's container, never in the text after
+    it."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3,
+                                  is_mobile=True, has_touch=True)
     page = context.new_page()
     loose = {}
+    chapters = [name for name in book_pages()
+                if name.startswith("chapters/")]
     try:
-        for name in [name for name in book_pages() if name.startswith("chapters/")]:
-            page.goto(f"{book_url}/{name}.html", wait_until="domcontentloaded")
+        for name in chapters:
+            page.goto(f"{book_url}/{name}.html",
+                      wait_until="domcontentloaded")
             found = page.evaluate(_LOOSE_PUNCTUATION_JS)
             if found:
                 loose[name] = found[:5]
@@ -469,8 +516,10 @@ def test_no_formula_leaves_its_punctuation_outside(browser, book_url):
     assert not loose, loose
 
 
-# the proof in Chapter 1 whose formula "ε_h = √(…)." fills its last line in the proof's box
-_MDL_PROOF = "div.proof:has(mjx-math[data-latex^='\\\\epsilon_h=\\\\sqrt'])"
+# the proof in Chapter 1 whose formula "ε_h = √(…)." fills its last line
+# in the proof's box
+_MDL_PROOF = ("div.proof:has(mjx-math"
+              "[data-latex^='\\\\epsilon_h=\\\\sqrt'])")
 
 
 @pytest.mark.parametrize("name, where", [
@@ -491,34 +540,44 @@ def test_punctuation_stays_with_its_formula(phone_pages, name, where):
     assert not found["out"], found["out"][:6]
 
 
-# ---- 8. Search snippets and formulas ---------------------------------------------------------
+# ---- 8. Search snippets and formulas -----------------------------------
+
+_SNIPPETS = "#search-results li p.context"
+
 
 def test_search_snippets_give_formulas_as_text(browser, book_url):
-    """Searching "quotient" finds Chapter 2's "with $3 - 1$ the quotient would be $1/16$, and
-    $t_3$ would be the only weakest link": the snippet reads the formulas."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=3, is_mobile=True,
-                                  has_touch=True)
+    """Searching "quotient" finds Chapter 2's "with $3 - 1$ the quotient
+    would be $1/16$, and $t_3$ would be the only weakest link": the
+    snippet reads the formulas."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3,
+                                  is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
         page.goto(f"{book_url}/search.html?q=quotient", wait_until="load")
-        page.wait_for_selector("#search-results li p.context", timeout=WAIT_MS)
-        page.wait_for_timeout(1000)
-        snippets = page.locator("#search-results li p.context").all_text_contents()
+        # each result's snippet is written once its page is fetched
+        page.wait_for_function(
+            "selector => Array.from(document.querySelectorAll(selector))"
+            ".some(p => p.textContent.includes('quotient would be'))",
+            arg=_SNIPPETS, timeout=WAIT_MS)
+        snippets = page.locator(_SNIPPETS).all_text_contents()
     finally:
         context.close()
     snippet = " ".join(" ".join(snippets).split())
-    assert "3 − 1 the quotient would be 1/16, and t_3 would be" in snippet, snippets
+    assert ("3 − 1 the quotient would be 1/16, and t_3 would be"
+            in snippet), snippets
     assert "…" not in snippet, snippets
 
 
-# ---- 9. Table headers that hold a formula ----------------------------------------------------
+# ---- 9. Table headers that hold a formula ------------------------------
 
 def test_a_header_cell_holding_a_formula_is_named(phone_pages):
-    """Chapter 1's table of gain measures heads a column with $C(a)$ alone: its MathML is
-    named "C(a)", and axe finds no empty table header."""
+    """Chapter 1's table of gain measures heads a column with $C(a)$
+    alone: its MathML is named "C(a)", and axe finds no empty table
+    header."""
     page = phone_pages("chapters/01-decision-trees")
-    names = page.evaluate("() => Array.from(document.querySelectorAll('article th math'))"
-                          ".map(m => m.getAttribute('aria-label'))")
+    names = page.evaluate(
+        "() => Array.from(document.querySelectorAll('article th math'))"
+        ".map(m => m.getAttribute('aria-label'))")
     assert "C(a)" in names, names
     empty = [violation for violation in axe_violations(page)
              if violation["id"] == "empty-table-header"]
