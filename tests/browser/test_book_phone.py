@@ -557,7 +557,8 @@ def test_search_snippets_give_formulas_as_text(browser, book_url):
         # each result's snippet is written once its page is fetched
         page.wait_for_function(
             "selector => Array.from(document.querySelectorAll(selector))"
-            ".some(p => p.textContent.includes('quotient would be'))",
+            ".some(p => p.textContent.replace(/\\s+/g, ' ')"
+            ".includes('quotient would be'))",
             arg=_SNIPPETS, timeout=WAIT_MS)
         snippets = page.locator(_SNIPPETS).all_text_contents()
     finally:
