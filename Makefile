@@ -171,14 +171,17 @@ test-library: venv
 test-classroom: venv
 	$(PYTEST) $(CLASSROOM_TESTS) -m classroom -q
 
-# The generated files the repository keeps: the preface's map (book/chapter_map.py), the
-# install cell of every notebook (book/install_cell.py), the glossary links at each term's first
-# use (book/link_glossary.py) and the student notebooks (exercises/make_student.py). Each
-# script's --check writes nothing and names what is stale; all four run (two at a time), and
-# the target fails if any of them found something stale. Run the script without --check to
-# bring its files up to date.
+# The generated files the repository keeps: the preface's map
+# (book/chapter_map.py), the install cell of every notebook
+# (book/install_cell.py), the glossary links at each term's first use
+# (book/link_glossary.py), the student notebooks (exercises/make_student.py)
+# and the tags that fold the chapters' set-up and plotting code on the web
+# page (book/fold_code.py). Each script's --check writes nothing and names
+# what is stale; all five run (two at a time), and the target fails if any
+# of them found something stale. Run the script without --check to bring
+# its files up to date.
 GENERATORS := book/chapter_map.py book/install_cell.py book/link_glossary.py \
-  exercises/make_student.py
+  exercises/make_student.py book/fold_code.py
 check-generated: venv
 	@printf '%s\n' $(GENERATORS) | xargs -P 2 -I SCRIPT python SCRIPT --check || { \
 	  echo "Generated files are stale: run the scripts named above (without --check)."; \

@@ -13,6 +13,21 @@
 // the stylesheet written at the end (the CSS of every character used, the @font-face rules of
 // the woff2 fonts the book serves, and the rules below) serves every page and is cached.
 //
+// Punctuation right after an in-line formula (",", ".", ";", ":", ")",
+// ...) is moved into the formula's mjx-container, after its hidden MathML,
+// in a <span class="math-punct"> set in the text's size: a line then never
+// starts with it, nor leaves it behind. (The browser may break a line at
+// the boundary of an inline-block, which every glyph of a formula is; a
+// span with white-space: nowrap around the formula and its comma does not
+// hold a formula that MathJax breaks across lines, mjx-break being
+// white-space: normal: Chromium then drew the comma at the right edge of
+// the formula's first line. Inside the container, which is nowrap, it
+// stays with the formula's last line.) When that line is a full line, the
+// punctuation hangs past its end: the theme's span.math clips what
+// overflows it, so it clips with a margin (overflow: clip,
+// overflow-clip-margin) wide enough for two marks ("),") instead of hiding
+// them.
+//
 // A display equation is broken across lines by MathJax for the width of its column. It is drawn
 // for the laptop's column (`wide` px, where every display of the book fits as written) and, when
 // it is wider than a phone's narrowest box (`narrow` px: a proof's box on a 390 px phone), a
@@ -142,16 +157,34 @@ async function renderElement(page, open, inner) {
   return out;
 }
 
+// Punctuation that must not start a line, right after an in-line formula.
+const PUNCTUATION = /^[.,;:!?)\]]+/;
+
+// An in-line formula's container with the punctuation after it inside
+// (see above).
+const withPunctuation = (drawn, punctuation) => {
+  const end = drawn.lastIndexOf('</mjx-container>');
+  return drawn.slice(0, end) + `<span class="math-punct">${punctuation}</span>`
+    + drawn.slice(end);
+};
+
 for (const file of job.files) {
   const source = readFileSync(file, 'utf8');
   const parts = [];
   let last = 0;
   for (const match of source.matchAll(ELEMENT)) {
     const [whole, open, , inner, close] = match;
-    const drawn = await renderElement(file, open, inner);
+    let drawn = await renderElement(file, open, inner);
     if (drawn === null) continue;
+    let end = match.index + whole.length;
+    const punctuation = open.startsWith('<span')
+      && PUNCTUATION.exec(source.slice(end, end + 8));
+    if (punctuation) {
+      drawn = withPunctuation(drawn, punctuation[0]);
+      end += punctuation[0].length;
+    }
     parts.push(source.slice(last, match.index), open, drawn, close);
-    last = match.index + whole.length;
+    last = end;
   }
   if (parts.length === 0) continue;
   parts.push(source.slice(last));
@@ -204,6 +237,13 @@ const switches = [...thresholds].sort((a, b) => a - b).map(from => [
 const css = [
   adaptor.textContent(MathJax.chtmlStylesheet()),
   'div.math { container-type: inline-size; }',
+  // the punctuation moved into a formula's container, in the text's size
+  // (the container's is the formula's, `scale` times the text's)
+  'mjx-container > span.math-punct { font-size: '
+    + `${(100 / job.scale).toFixed(2)}%; }`,
+  // ... and shown when it hangs past the end of a full line (the theme's
+  // span.math is overflow: hidden)
+  'span.math { overflow: clip; overflow-clip-margin: 0.75em; }',
   'div.math > mjx-container.mjx-narrow { display: none; }',
   ...switches,
 ].join('\n');

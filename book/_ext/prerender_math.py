@@ -13,6 +13,11 @@ and its inline configuration. The configuration MathJax reads is still ``mathjax
 (``tex`` macros and packages, ``output``); MathJax's menu (zoom, show the TeX, speech) is
 not on the pages, and screen readers read the MathML directly.
 
+Punctuation right after an in-line formula ("," "." ";" ":" ")") is moved
+into the formula's container, so that no line starts with it, nor is it
+left at the end of the line before when MathJax breaks the formula
+(``prerender_math.mjs`` says why a span around both does not do).
+
 Display equations are broken across lines for a phone's column (``mathjax_prerender_widths``)
 when they are wider than it, and drawn unbroken for wider columns (the stylesheet picks one
 with a container query). Set ``mathjax_prerender: false`` (or ``BOOK_MATH=browser`` in the

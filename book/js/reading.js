@@ -11,9 +11,8 @@
 // 2. Boxes that scroll sideways say so. A table, code cell or text output wider than its box
 //    gets the class scroll-cue (a shadow at the edge that hides columns and a "scroll" label,
 //    book.css) for as long as it is wider, and is a Tab stop (scrolled with the arrow keys).
-// 3. Punctuation stays with its formula. A full stop, comma or closing bracket right after
-//    in-line math is put with the formula in a span that does not break (math-nobreak,
-//    book.css), so that a line never starts with it.
+// (Punctuation after an in-line formula is kept with it when the book is
+// built, in book/_ext/prerender_math.mjs.)
 (function () {
   "use strict";
   var FIGURES = "article .cell_output img, article figure img";
@@ -166,24 +165,6 @@
     document.querySelectorAll(FIGURES).forEach(markZoomable);
   }
 
-  // 3. Punctuation after in-line math --------------------------------------------------------
-  var PUNCTUATION = /^[.,;:!?)\]]+/;
-
-  function joinPunctuation() {
-    document.querySelectorAll("article span.math").forEach(function (math) {
-      var after = math.nextSibling;
-      if (!after || after.nodeType !== 3) return;
-      var found = PUNCTUATION.exec(after.textContent);
-      if (!found) return;
-      var pair = document.createElement("span");
-      pair.className = "math-nobreak";
-      math.parentNode.insertBefore(pair, math);
-      pair.appendChild(math);
-      after.textContent = after.textContent.slice(found[0].length);
-      pair.appendChild(document.createTextNode(found[0]));
-    });
-  }
-
   // At most one pass every 150 ms, however often the page changes (a page that keeps
   // changing still gets its pass).
   var pending = null;
@@ -205,7 +186,6 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     keepShortCellsWhole();
-    joinPunctuation();
     markScrolling();
     window.addEventListener("resize", later);
     window.addEventListener("load", later);
@@ -216,6 +196,8 @@
     document.addEventListener("load", function (event) {
       if (event.target.tagName === "IMG") later();
     }, true);
+    // a folded code cell (book/_ext/code_folds.py) shows its code when opened
+    document.addEventListener("toggle", later, true);
     new MutationObserver(later).observe(document.querySelector("article") || document.body,
                                         {childList: true, subtree: true});
   });

@@ -72,3 +72,39 @@ def test_the_handler_mends_a_pages_body_and_leaves_other_context_alone():
     empty = {"body": None}
     accessibility.mend_page(None, "genindex", "genindex.html", empty, None)
     assert empty == {"body": None}
+
+
+# a header cell of Chapter 1's table, once its formula is typeset (the
+# CHTML shortened)
+FORMULA_HEADER = (
+    '<th class="head"><p><span class="math notranslate nohighlight">'
+    '<mjx-container class="MathJax" jax="CHTML">'
+    '<mjx-math data-latex="C(a)" aria-hidden="true"><mjx-mi>C</mjx-mi>'
+    '</mjx-math><mjx-assistive-mml display="inline">'
+    '<math xmlns="http://www.w3.org/1998/Math/MathML">'
+    '<mi>C</mi><mo stretchy="false">(</mo><mi>a</mi>'
+    '<mo stretchy="false">)</mo></math></mjx-assistive-mml>'
+    '</mjx-container></span></p></th>')
+
+
+def test_a_header_cell_holding_only_a_formula_names_its_mathml():
+    row = f"<tr>{FORMULA_HEADER}<th>x</th></tr>"
+    mended = accessibility.name_formula_headers(row)
+    assert mended.count('<math xmlns="http://www.w3.org/1998/Math/MathML" '
+                        'aria-label="C(a)">') == 1
+    assert mended.replace(' aria-label="C(a)"', "") == row
+    relation = FORMULA_HEADER.replace(
+        '<mo stretchy="false">(</mo><mi>a</mi><mo stretchy="false">)</mo>',
+        "<mo>=</mo><mn>1</mn>")
+    named = accessibility.name_formula_headers(relation)
+    assert 'aria-label="C = 1"' in named
+
+
+def test_header_cells_with_text_and_formulas_in_body_cells_stay_as_they_are():
+    with_text = FORMULA_HEADER.replace("<p>", "<p>gain ")
+    body_cell = FORMULA_HEADER.replace("<th", "<td").replace("</th>",
+                                                             "</td>")
+    for page in (with_text, body_cell, "<th>x</th>"):
+        assert accessibility.name_formula_headers(page) == page
+    named = accessibility.name_formula_headers(FORMULA_HEADER)
+    assert accessibility.name_formula_headers(named) == named

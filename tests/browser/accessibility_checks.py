@@ -7,7 +7,10 @@ test_book_pages.py calls :func:`accessibility_problems` during its one visit of 
 every rule of axe's default set; a critical or serious violation is a problem, named with its
 rule and the first nodes it was found on. The colour contrast is checked a second time with the
 page in the dark colour mode (the book has a light/dark switch). Moderate and minor
-violations are counted, not failed: the test reports their totals at the end of the run.
+violations are counted, not failed: the test reports their totals at the
+end of the run; except those of the rules in ``FAILING_RULES``, which the
+book once broke and has mended (a header cell that holds only a formula is
+named by it, book/_ext/accessibility.py).
 
 The keyboard path: every explorer slider (a range input), its "−" and "+" buttons
 (book/_ext/static_explorers.py) and every solution's toggle button must be a Tab stop, and
@@ -24,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 #: The impacts that fail the test; the others are counted.
 FAILING = ("critical", "serious")
+#: Rules whose violations fail the test whatever their impact.
+FAILING_RULES = ("empty-table-header",)
 #: How many nodes of a violation a problem names.
 NODES_NAMED = 3
 
@@ -112,7 +117,8 @@ def accessibility_problems(page) -> tuple[list[str], dict[str, int]]:
     problems, counts = [], {}
     for dark in (False, True):
         for violation in axe_violations(page, dark=dark):
-            if violation["impact"] in FAILING:
+            if (violation["impact"] in FAILING
+                    or violation["id"] in FAILING_RULES):
                 problems.append(("dark mode: " if dark else "") + _described(violation))
             else:
                 key = f"{violation['impact']} {violation['id']}"

@@ -121,7 +121,8 @@ _MEASURE_JS = _MEASURE_JS.replace("${DRAWN}", _DRAWN_WIDTH_JS)
 # The phone measures (what a reader of a 390 px screen runs into):
 # * cut: tables, code cells and text outputs wider than their box that scroll without a
 #   visible cue (book/js/reading.js marks a box that scrolls with the class scroll-cue);
-# * inline_math: in-line formulas wider than their line or sticking out of the column;
+# * inline_math: in-line formulas wider than their line, or sticking out
+#   of the column with the punctuation kept after them;
 # * orphans: punctuation after an in-line formula that the browser put alone at the start of
 #   the next line;
 # * figure_text: the smallest text of each figure in px as the reader can see it, inline or
@@ -158,9 +159,16 @@ _PHONE_JS = r"""
   }
   for (const m of article.querySelectorAll('mjx-container:not([display="true"])')) {
     if (!visible(m) || m.closest('table, pre, figure.explorer')) continue;
-    const r = m.getBoundingClientRect();
+    // the formula without the punctuation kept in its container, which
+    // may hang past the end of a full line (prerender_math.mjs), though
+    // not out of the column
+    const formula = m.querySelector(':scope > mjx-math') || m;
+    const r = formula.getBoundingClientRect();
     const line = m.parentElement.getBoundingClientRect();
-    if (r.right > colRight || r.right > line.right + 1 || r.left < line.left - 1) {
+    const kept = m.querySelector(':scope > span.math-punct');
+    const end = kept ? kept.getBoundingClientRect().right : r.right;
+    if (end > colRight || r.right > line.right + 1
+        || r.left < line.left - 1) {
       out.inline_math.push(Math.round(r.width) + 'px: ' + short(texOf.get(m) || ''));
       continue;
     }

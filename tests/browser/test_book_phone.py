@@ -12,7 +12,17 @@ tablet's 800 px where the sidebars are dialogs too.
 * formulas are not Tab stops (MathJax 4 makes each one a stop unless told otherwise), and
   screen readers still get each one as hidden MathML;
 * headings are in proportion to the column, and the page never scrolls sideways;
-* the Library reference's signatures break between names, never inside one.
+* the Library reference's signatures break between names, never inside one;
+* code cells fold (book/_ext/code_folds.py): the chapters' set-up and
+  long plotting cells (tagged fold-code by book/fold_code.py) and the
+  hide-input cells are folded under a one-line summary that the keyboard
+  opens, every other cell is open under its own;
+* the punctuation after an in-line formula stays on the formula's last
+  line (it is inside the formula's container, prerender_math.mjs), and
+  is not clipped when it hangs past the end of a full line;
+* search snippets give a formula as text ("1/16", "t_3"), not as "…";
+* a table header cell that holds only a formula is named by it (axe's
+  empty-table-header).
 
 test_book_pages.py checks every page at 390 px as well (overflow, scroll cues, figure text
 size); these checks look at one page each where every page shares the cause. Needs the built
@@ -21,7 +31,11 @@ book (`make book`) and Chromium.
 
 from __future__ import annotations
 
+import json
+
 import pytest
+from accessibility_checks import axe_violations
+from conftest import ROOT, book_pages
 from layout import POLL_MS, WAIT_MS, browser_typesetting, wait_until_typeset
 
 pytestmark = pytest.mark.browser
@@ -300,3 +314,272 @@ def test_signatures_break_between_names(phone_pages, name):
     assert not broken, broken[:10]
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"the page is {width}px wide"
+
+
+# ---- 6. Code cells that fold ------------------------------------------
+
+# Every notebook cell's code fold on the page: folded or open, its
+# summary's text and height, whether its code is shown, and whether the
+# cell is tagged to be folded.
+_FOLDS_JS = """
+() => Array.from(document.querySelectorAll('article div.cell'))
+  .filter(c => c.querySelector(
+    ':scope > details.code-fold, :scope > div.cell_input'))
+  .map(cell => {
+    const fold = cell.querySelector(':scope > details.code-fold');
+    const summary = fold && fold.querySelector(':scope > summary');
+    const code = cell.querySelector('div.cell_input');
+    return {
+      tagged: cell.matches('.tag_fold-code, .tag_hide-input'),
+      fold: !!fold,
+      open: !!(fold && fold.open),
+      summary: summary ? summary.textContent.trim() : '',
+      height: summary ? summary.getBoundingClientRect().height : 0,
+      lineHeight: summary
+        ? parseFloat(getComputedStyle(summary).lineHeight) : 0,
+      shown: !!code && code.checkVisibility()};
+  })
+"""
+
+# The height of the code shown on the page against the article's.
+_CODE_SHARE_JS = """
+() => {
+  const article = document.querySelector('article.bd-article');
+  const code = Array.from(article.querySelectorAll('div.cell_input'))
+    .filter(c => c.checkVisibility())
+    .reduce((sum, c) => sum + c.getBoundingClientRect().height, 0);
+  return code / article.getBoundingClientRect().height;
+}
+"""
+
+_OPEN_ALL_JS = """
+() => document.querySelectorAll('details.code-fold')
+  .forEach(d => { d.open = true; })
+"""
+
+_FOLD_TAGGED_JS = """
+() => document.querySelectorAll(
+  'div.cell:is(.tag_fold-code, .tag_hide-input) > details.code-fold')
+  .forEach(d => { d.open = false; })
+"""
+
+FOLDED_TAGS = {"fold-code", "hide-input"}
+REMOVED_TAGS = {"remove-cell", "remove-input"}
+
+
+def _tagged_cells(page_name: str) -> int:
+    """The number of code cells of a chapter's notebook that the page
+    shows and that are tagged to be folded."""
+    path = ROOT / f"{page_name}.ipynb"
+    cells = json.loads(path.read_text(encoding="utf8"))["cells"]
+    return sum(1 for cell in cells if cell["cell_type"] == "code"
+               and FOLDED_TAGS & set(cell["metadata"].get("tags", []))
+               and not REMOVED_TAGS & set(cell["metadata"]["tags"]))
+
+
+@pytest.mark.parametrize("name", ["chapters/04-kearns-mansour",
+                                  "chapters/08-classic-heuristics"])
+def test_set_up_and_plotting_code_is_folded(phone_pages, name):
+    """The cells tagged fold-code (or hide-input) are folded under a
+    one-line summary that says what the code is ("Code of Fig. 4.2",
+    "Set-up: imports and settings"); every other cell is open under its
+    own summary; the folds take at least a fifth of the code off the
+    page."""
+    page = phone_pages(name)
+    folds = page.evaluate(_FOLDS_JS)
+    assert folds and all(fold["fold"] for fold in folds), \
+        "code cells that do not fold"
+    folded = [fold for fold in folds if fold["tagged"]]
+    assert len(folded) == _tagged_cells(name) >= 4, folds
+    assert all(not fold["open"] and not fold["shown"]
+               for fold in folded), folded
+    assert all(fold["open"] and fold["shown"]
+               for fold in folds if not fold["tagged"]), folds
+    assert folded[0]["summary"].startswith("Set-up: imports and settings")
+    assert any(fold["summary"].startswith("Code of Fig. ")
+               for fold in folded), folded
+    generic = [fold["summary"] for fold in folds
+               if "code cell" in fold["summary"] or not fold["summary"]]
+    assert not generic, generic
+    # one line: no taller than its line and padding (a second line would
+    # add a line height)
+    tall = [fold for fold in folds
+            if fold["height"] > 1.5 * fold["lineHeight"] + 16]
+    assert not tall, tall
+    folded_share = page.evaluate(_CODE_SHARE_JS)
+    page.evaluate(_OPEN_ALL_JS)
+    try:
+        assert folded_share <= 0.8 * page.evaluate(_CODE_SHARE_JS)
+    finally:
+        page.evaluate(_FOLD_TAGGED_JS)
+
+
+def test_a_folded_cell_opens_and_folds_with_the_keyboard(browser, book_url):
+    page = _open(browser, book_url, "chapters/04-kearns-mansour")
+    try:
+        fold = page.locator(
+            "div.cell.tag_fold-code > details.code-fold").nth(1)
+        summary = fold.locator(":scope > summary")
+        code = fold.locator("div.cell_input")
+        assert not code.is_visible()
+        summary.focus()
+        focused = page.evaluate("() => document.activeElement.tagName")
+        assert focused == "SUMMARY"
+        page.keyboard.press("Enter")
+        code.wait_for(state="visible", timeout=WAIT_MS)
+        assert fold.evaluate("d => d.open")
+        page.keyboard.press("Enter")
+        code.wait_for(state="hidden", timeout=WAIT_MS)
+    finally:
+        page.context.close()
+
+
+# ---- 7. Punctuation after a formula ------------------------------------
+
+# In-line formulas followed by a text node that starts with punctuation
+# (outside the formula's container, where the browser may break the line
+# before it).
+_LOOSE_PUNCTUATION_JS = r"""
+() => Array.from(document.querySelectorAll('article span.math'))
+  .filter(m => {
+    const after = m.nextSibling;
+    return after && after.nodeType === 3
+      && /^[.,;:!?)\]]/.test(after.textContent);
+  })
+  .map(m => m.textContent.slice(0, 30) + ' | '
+            + m.nextSibling.textContent.slice(0, 20))
+"""
+
+# The punctuation kept in a formula's container that is not drawn right
+# after the formula's last line: on another line, away from its end (at
+# the right edge of the line before), or clipped by a box it hangs out of
+# (the theme's span.math, a proof's box) at the end of a line.
+_PUNCTUATION_PLACES_JS = """
+() => {
+  const out = [];
+  let checked = 0;
+  const clipped = (punct, p) => {
+    for (let box = punct.parentElement; box; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (style.overflowX === 'visible') continue;
+      const margin = style.overflowX === 'clip'
+        ? parseFloat(style.overflowClipMargin) || 0 : 0;
+      const right = box.getBoundingClientRect().right;
+      if (p.right > right + margin + 0.5) return true;
+    }
+    return false;
+  };
+  const kept = document.querySelectorAll(
+    'article mjx-container > span.math-punct');
+  for (const punct of kept) {
+    const math = punct.parentElement.querySelector(':scope > mjx-math');
+    if (!punct.getClientRects().length
+        || punct.closest('details:not([open])')) continue;
+    checked += 1;
+    const rects = Array.from(math.getClientRects())
+      .filter(r => r.width > 0);
+    const last = rects[rects.length - 1];
+    const p = punct.getBoundingClientRect();
+    const middle = (p.top + p.bottom) / 2;
+    const after = middle > last.top && middle < last.bottom
+      && Math.abs(p.left - last.right) <= 4;
+    if (!after || clipped(punct, p)) {
+      const tex = math.getAttribute('data-latex') || '';
+      out.push(tex.slice(0, 60) + ' | ' + punct.textContent);
+    }
+  }
+  return {checked, out};
+}
+"""
+
+
+def test_no_formula_leaves_its_punctuation_outside(browser, book_url):
+    """On every chapter page, the punctuation right after an in-line
+    formula is inside the formula's container, never in the text after
+    it."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    loose = {}
+    chapters = [name for name in book_pages()
+                if name.startswith("chapters/")]
+    try:
+        for name in chapters:
+            page.goto(f"{book_url}/{name}.html",
+                      wait_until="domcontentloaded")
+            found = page.evaluate(_LOOSE_PUNCTUATION_JS)
+            if found:
+                loose[name] = found[:5]
+            assert page.locator("span.math-punct").count() >= 10, name
+    finally:
+        context.close()
+    assert not loose, loose
+
+
+# the proof in Chapter 1 whose formula "ε_h = √(…)." fills its last line
+# in the proof's box
+_MDL_PROOF = ("div.proof:has(mjx-math"
+              "[data-latex^='\\\\epsilon_h=\\\\sqrt'])")
+
+
+@pytest.mark.parametrize("name, where", [
+    ("chapters/10-optimal-trees", "#ch10-prop-never-worse"),
+    ("chapters/04-kearns-mansour", "#km-rem-proof"),
+    ("chapters/01-decision-trees", _MDL_PROOF),
+])
+def test_punctuation_stays_with_its_formula(phone_pages, name, where):
+    """Proposition 10.1's comma after a formula MathJax breaks in two,
+    Remark 4.3's full stops, and the full stop that hangs past the end of a
+    full line in Chapter 1's proof of the MDL bound: each on the formula's
+    last line, right after it, and not clipped; and so on the whole
+    page."""
+    page = phone_pages(name)
+    assert page.locator(f"{where} span.math-punct").count() >= 2
+    found = page.evaluate(_PUNCTUATION_PLACES_JS)
+    assert found["checked"] >= 50, found
+    assert not found["out"], found["out"][:6]
+
+
+# ---- 8. Search snippets and formulas -----------------------------------
+
+_SNIPPETS = "#search-results li p.context"
+
+
+def test_search_snippets_give_formulas_as_text(browser, book_url):
+    """Searching "quotient" finds Chapter 2's "with $3 - 1$ the quotient
+    would be $1/16$, and $t_3$ would be the only weakest link": the
+    snippet reads the formulas."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=3,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{book_url}/search.html?q=quotient", wait_until="load")
+        # each result's snippet is written once its page is fetched
+        page.wait_for_function(
+            "selector => Array.from(document.querySelectorAll(selector))"
+            ".some(p => p.textContent.replace(/\\s+/g, ' ')"
+            ".includes('quotient would be'))",
+            arg=_SNIPPETS, timeout=WAIT_MS)
+        snippets = page.locator(_SNIPPETS).all_text_contents()
+    finally:
+        context.close()
+    snippet = " ".join(" ".join(snippets).split())
+    assert ("3 − 1 the quotient would be 1/16, and t_3 would be"
+            in snippet), snippets
+    assert "…" not in snippet, snippets
+
+
+# ---- 9. Table headers that hold a formula ------------------------------
+
+def test_a_header_cell_holding_a_formula_is_named(phone_pages):
+    """Chapter 1's table of gain measures heads a column with $C(a)$
+    alone: its MathML is named "C(a)", and axe finds no empty table
+    header."""
+    page = phone_pages("chapters/01-decision-trees")
+    names = page.evaluate(
+        "() => Array.from(document.querySelectorAll('article th math'))"
+        ".map(m => m.getAttribute('aria-label'))")
+    assert "C(a)" in names, names
+    empty = [violation for violation in axe_violations(page)
+             if violation["id"] == "empty-table-header"]
+    assert not empty, empty
