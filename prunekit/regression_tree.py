@@ -76,7 +76,10 @@ class RegressionTree(BinaryTree):
 
     Build one with :meth:`from_sklearn` (a fitted ``DecisionTreeRegressor``) or
     :meth:`from_arrays` (a hand-built example). It routes samples, is pruned and drawn like
-    a :class:`~prunekit.Tree`; a leaf predicts the mean of its growing examples.
+    a :class:`~prunekit.Tree`; a leaf predicts the mean of its growing examples. Its
+    structure (``left``, ``right``, ``feature``, ``threshold``, ``parent``, ``depth``,
+    ``missing_go_to_left``, ...) is described in :class:`~prunekit.tree.BinaryTree`, its base
+    class.
 
     Attributes
     ----------
@@ -87,9 +90,6 @@ class RegressionTree(BinaryTree):
         (:func:`combine_moments`).
     value : ndarray of shape (n_nodes,)
         The prediction of every node as a leaf: its growing mean.
-
-    The structure (``left``, ``right``, ``feature``, ``threshold``, ``parent``, ``depth``,
-    ``missing_go_to_left``, ...) is described in :class:`~prunekit.tree.BinaryTree`.
 
     Examples
     --------
@@ -104,7 +104,7 @@ class RegressionTree(BinaryTree):
     RegressionTree(n_nodes=3, n_leaves=2, max_depth=1, n_samples=5)
     >>> t.value.round(3).tolist()
     [3.2, 1.333, 6.0]
-    >>> t.leaf_errors().round(3).tolist()      # R(t): sums of squared deviations
+    >>> t.leaf_errors().round(3).tolist()    # sums of squares R(t)
     [28.8, 0.667, 2.0]
     """
 

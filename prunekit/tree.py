@@ -448,8 +448,8 @@ class BinaryTree(_Immutable):
         ----------
         X : array-like of shape (m, n_features)
         check_input : bool, default True
-            ``False`` skips the check of ``X``, for a sample already checked by
-            :meth:`check_sample`; as in scikit-learn, do not use it otherwise.
+            ``False`` skips the check of ``X``, for a sample already checked by the
+            tree's ``check_sample``; as in scikit-learn, do not use it otherwise.
 
         Examples
         --------
@@ -505,7 +505,10 @@ class Tree(BinaryTree):
 
     Build one with :meth:`from_sklearn` (a fitted scikit-learn tree), :meth:`from_arrays`
     (a hand-built tree, e.g. a textbook example) or prunekit's growers
-    (:func:`prunekit.growing.id3`, :func:`prunekit.growing.grow_tree`).
+    (:func:`prunekit.growing.id3`, :func:`prunekit.growing.grow_tree`). Its structure
+    (``left``, ``right``, ``feature``, ``threshold``, ``missing_go_to_left``, ``parent``,
+    ``depth``, ``n_features``, ``feature_names``, ``criterion``, ``impurity``) is described in
+    :class:`BinaryTree`, its base class.
 
     Attributes
     ----------
@@ -521,10 +524,6 @@ class Tree(BinaryTree):
         Class index each node predicts when it is a leaf (majority of ``counts`` by default).
     classes_ : ndarray of shape (n_classes,)
         The class labels; ``counts`` column k counts label ``classes_[k]``.
-
-    The structure (``left``, ``right``, ``feature``, ``threshold``, ``missing_go_to_left``,
-    ``parent``, ``depth``, ``n_features``, ``feature_names``, ``criterion``, ``impurity``) is
-    described in :class:`BinaryTree`.
 
     Notes
     -----
