@@ -181,3 +181,12 @@ class PrunedTreeRegressor(RegressorMixin, _PrunedTree):
         """The mean training target of the pruning leaf each row of ``X`` reaches."""
         leaf = self._leaves(self._samples(X))
         return self.tree_.value[leaf]
+
+    def to_sklearn(self):
+        """The pruned tree as a fitted ``sklearn.tree.DecisionTreeRegressor`` that predicts
+        as this regressor does (:func:`prunekit.export.to_sklearn`): for scikit-learn's
+        ``plot_tree`` and exports, SHAP, ONNX converters, dtreeviz.
+        """
+        from prunekit.export import to_sklearn
+
+        return to_sklearn(self)
