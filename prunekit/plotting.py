@@ -1,18 +1,19 @@
 """Drawing trees, with a pruning superimposed, and several prunings of one tree side by side.
 
 Leaves are spread left to right in their left-to-right order, each internal node centred above
-its children; the class counts of the growing sample are written at each node; the part a
-pruning removes is drawn in grey. The figures of the book's chapters are in
-:mod:`pdtbook.figures`.
+its children; the class counts of the growing sample are written at each node (for a regression
+tree, its number of examples and their mean squared error); the part a pruning removes is drawn
+in grey. The figures of the book's chapters are in :mod:`pdtbook.figures`.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from prunekit.export import _mean_squared_errors
 from prunekit.validation import (check_bool, check_count, check_names, check_probability,
                                  check_real, check_title)
-from prunekit.tree import Pruning, Tree, check_tree
+from prunekit.tree import BinaryTree, Pruning, Tree, check_tree
 
 __all__ = ["tree_layout", "plot_tree", "plot_prunings", "raise_font_sizes", "tint",
            "PALETTE", "NOTE_COLOUR"]
@@ -20,6 +21,9 @@ __all__ = ["tree_layout", "plot_tree", "plot_prunings", "raise_font_sizes", "tin
 #: The colours of the classes, in class order (the first ten of seaborn's "deep" palette).
 PALETTE = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3",
            "#8C8C8C", "#CCB974", "#64B5CD")
+
+#: The colour of a regression tree's nodes, lighter for lower predicted values.
+VALUE_COLOUR = PALETTE[0]
 
 
 def tint(colour: str, strength: float = 0.35):
@@ -40,7 +44,7 @@ def tint(colour: str, strength: float = 0.35):
     return tuple(strength * c + (1 - strength) for c in to_rgb(colour))
 
 
-def tree_layout(tree: Tree) -> np.ndarray:
+def tree_layout(tree: BinaryTree) -> np.ndarray:
     """Coordinates (x, y) of every node: leaves at x = 0, 1, 2, ... from left to right,
     internal nodes halfway between their children, y = -depth.
 
@@ -52,7 +56,7 @@ def tree_layout(tree: Tree) -> np.ndarray:
     >>> pk.plotting.tree_layout(t).tolist()
     [[0.75, 0.0], [0.0, -1.0], [1.5, -1.0], [1.0, -2.0], [2.0, -2.0]]
     """
-    check_tree(tree)
+    check_tree(tree, regression=True)
     xy = np.zeros((tree.n_nodes, 2))
     xy[:, 1] = -tree.depth
     next_leaf, stack = 0, [(0, False)]
@@ -67,27 +71,60 @@ def tree_layout(tree: Tree) -> np.ndarray:
     return xy
 
 
-def _rule(tree: Tree, v: int, feature_names) -> str:
+def _rule(tree: BinaryTree, v: int, feature_names) -> str:
     name = feature_names[tree.feature[v]] if feature_names is not None else f"x{tree.feature[v]}"
     if tree.threshold[v] == 0.5:
         return f"{name} = 0?"
     return f"{name} ≤ {tree.threshold[v]:.3g}?"
 
 
-def _drawn_tree(model, pruning) -> Tree:
+def _drawn_tree(model, pruning) -> BinaryTree:
     """The tree :func:`plot_tree` draws: ``model`` itself, or the pruned tree of a fitted
-    :class:`~prunekit.PrunedTreeClassifier`."""
+    :class:`~prunekit.PrunedTreeClassifier` or :class:`~prunekit.PrunedTreeRegressor`."""
     from sklearn.utils.validation import check_is_fitted
 
     from prunekit.estimator import PrunedTreeClassifier
+    from prunekit.regression_estimator import PrunedTreeRegressor
 
-    if not isinstance(model, PrunedTreeClassifier):
-        return check_tree(model)
+    if not isinstance(model, (PrunedTreeClassifier, PrunedTreeRegressor)):
+        return check_tree(model, regression=True)
     check_is_fitted(model)
+    name = type(model).__name__
     if pruning is not None:
-        raise ValueError("pruning must be None when a PrunedTreeClassifier is drawn: the "
-                         "classifier is drawn as its own pruned tree.")
+        raise ValueError(f"pruning must be None when a {name} is drawn: the estimator is "
+                         "drawn as its own pruned tree.")
     return model.pruning_.to_tree()
+
+
+def _short(x: float) -> str:
+    """A number in at most four significant digits, as a box has room for."""
+    return f"{x:.4g}"
+
+
+def _node_texts(tree: BinaryTree, labels, class_names):
+    """Every node's colour, what it predicts as a leaf ("→ label" or "→ mean") and its
+    growing statistics (class counts, or "n=..." and "mse=..." on two lines), for
+    :func:`plot_tree`.
+
+    A class has its colour of :data:`PALETTE`; a regression node has
+    :data:`VALUE_COLOUR`, lighter the lower its mean is among the tree's.
+    """
+    if isinstance(tree, Tree):
+        names = class_names if class_names is not None else [str(c) for c in tree.classes_]
+        colours = [PALETTE[label % len(PALETTE)] for label in labels]
+        predictions = [f"→ {names[label]}" for label in labels]
+        return colours, predictions, [str(row.tolist()) for row in tree.counts]
+    if class_names is not None:
+        raise ValueError("class_names must be None for a regression tree: its leaves "
+                         "predict values, not classes.")
+    weight, mean = tree.moments[:, 0], tree.moments[:, 1]
+    spread = np.ptp(mean)
+    shade = (mean - mean.min()) / spread if spread > 0 else np.full(tree.n_nodes, 0.5)
+    colours = [tint(VALUE_COLOUR, 0.2 + 0.8 * s) for s in shade]
+    mse = _mean_squared_errors(tree)
+    n = [_short(w) if tree.weighted else f"{w:.0f}" for w in weight]
+    statistics = [f"n={n[v]}\nmse={_short(mse[v])}" for v in range(tree.n_nodes)]
+    return colours, [f"→ {_short(m)}" for m in mean], statistics
 
 
 def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = True,
@@ -97,16 +134,21 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
 
     Parameters
     ----------
-    tree : Tree or fitted PrunedTreeClassifier
-        A :class:`~prunekit.PrunedTreeClassifier` is drawn as its pruned tree alone: the
-        kept part of its ``pruning_`` (:meth:`Pruning.to_tree`), without the nodes the
-        pruning removed. Node numbers (``highlight``) are then those of that tree.
+    tree : Tree, RegressionTree, or fitted PrunedTreeClassifier or PrunedTreeRegressor
+        An estimator is drawn as its pruned tree alone: the kept part of its ``pruning_``
+        (:meth:`Pruning.to_tree`), without the nodes the pruning removed. Node numbers
+        (``highlight``) are then those of that tree.
     pruning : Pruning, optional
-        Kept nodes are drawn in colour (a node's colour is the class it predicts), the
-        pruning's leaves with a thick outline; removed nodes in light grey.
+        Kept nodes are drawn in colour (a node's colour is the class it predicts, or for a
+        regression tree a shade of blue, darker for a higher mean), the pruning's leaves
+        with a thick outline; removed nodes in light grey. A leaf writes what it predicts:
+        "→ label", or for a regression tree "→ mean", the mean of its growing targets.
     ax : matplotlib Axes, optional
     counts : bool, default True
-        Write each node's growing class counts.
+        Write each node's growing class counts; for a regression tree, its number of
+        growing examples (their total weight for a :attr:`weighted
+        <prunekit.RegressionTree.weighted>` tree) and their mean squared error around the
+        node's mean, on two lines ("n=20" and "mse=3.5").
     rules : bool, default True
         Write each kept internal node's split rule ("x3 = 0?" for binary features,
         "x3 ≤ 0.25?" otherwise; the left branch is "yes").
@@ -114,9 +156,9 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
         Nodes to ring in red.
     feature_names, class_names : sequence of str, optional
         One name per feature (at least ``tree.n_features``) and one per class (at least
-        ``tree.n_classes``). Without ``feature_names`` the splits are labelled with the tree's
-        own :attr:`Tree.feature_names` (the column names of the DataFrame it was grown on),
-        or ``x0``, ``x1``, ... when it has none.
+        ``tree.n_classes``; None for a regression tree). Without ``feature_names`` the
+        splits are labelled with the tree's own :attr:`Tree.feature_names` (the column names
+        of the DataFrame it was grown on), or ``x0``, ``x1``, ... when it has none.
     max_labelled_nodes : int, default 63
         Above this many nodes the text is left out and nodes are drawn as dots.
     title : str, optional
@@ -137,6 +179,18 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
     >>> pk.plot_tree(t, pk.Pruning.from_collapsed(t, [1]), ax=ax) is ax
     True
     >>> plt.close(fig)
+
+    A pruned regression tree, each leaf with its mean, number of examples and mean squared
+    error:
+
+    >>> from sklearn.datasets import load_diabetes
+    >>> reg = pk.PrunedTreeRegressor(random_state=0).fit(*load_diabetes(return_X_y=True))
+    >>> ax = pk.plot_tree(reg)
+    >>> print(ax.texts[1].get_text())
+    x2 ≤ 0.00619?
+    n=218
+    mse=3241
+    >>> plt.close(ax.figure)
     """
     import matplotlib.pyplot as plt
 
@@ -154,7 +208,8 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
     if feature_names is None:
         feature_names = tree.feature_names
     feature_names = check_names(feature_names, "feature_names", tree.n_features or 0, "feature")
-    class_names = check_names(class_names, "class_names", tree.n_classes, "class")
+    if isinstance(tree, Tree):
+        class_names = check_names(class_names, "class_names", tree.n_classes, "class")
     if highlight is None:
         highlight = set()
     else:
@@ -164,7 +219,8 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
         highlight = {int(node) for node in nodes}
     kept = np.ones(tree.n_nodes, bool) if pruning is None else pruning.kept
     leaf = tree.is_leaf if pruning is None else pruning.is_leaf
-    labels = tree.labels if pruning is None else pruning.labels
+    labels = getattr(tree, "labels", None) if pruning is None else pruning.labels
+    colours, predictions, statistics = _node_texts(tree, labels, class_names)
     xy = tree_layout(tree)
     labelled = tree.n_nodes <= max_labelled_nodes
     if ax is None:
@@ -179,9 +235,8 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
         for child in (tree.left[v], tree.right[v]):
             colour = "#444444" if kept[child] else "#DDDDDD"
             ax.plot(*xy[[v, child]].T, color=colour, lw=1.2 if kept[child] else 0.8, zorder=1)
-    names = class_names if class_names is not None else [str(c) for c in tree.classes_]
     for v in range(tree.n_nodes):
-        colour = PALETTE[labels[v] % len(PALETTE)] if kept[v] else "#EEEEEE"
+        colour = colours[v] if kept[v] else "#EEEEEE"
         edge = "#C0392B" if v in highlight else ("#222222" if kept[v] else "#CCCCCC")
         width = 2.5 if (leaf[v] and kept[v]) or v in highlight else 0.8
         if not labelled:
@@ -191,9 +246,9 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
         if kept[v] and not leaf[v] and rules:
             lines.append(_rule(tree, v, feature_names))
         elif kept[v] and leaf[v]:
-            lines.append(f"→ {names[labels[v]]}")
+            lines.append(predictions[v])
         if counts:
-            lines.append(str(tree.counts[v].tolist()))
+            lines.append(statistics[v])
         text = "\n".join(lines) if lines else str(v)
         ax.text(*xy[v], text, ha="center", va="center", fontsize=8, zorder=3,
                 color="#111111" if kept[v] else "#AAAAAA",
@@ -244,16 +299,21 @@ def _per_panel(values, n_panels: int, name: str) -> list:
     return values
 
 
-def _text_lines(tree: Tree, pruning: Pruning, counts: bool, rules: bool) -> np.ndarray:
+def _statistics_lines(tree: BinaryTree) -> int:
+    """How many lines a node's growing statistics take: class counts one, n and mse two."""
+    return 1 if isinstance(tree, Tree) else 2
+
+
+def _text_lines(tree: BinaryTree, pruning: Pruning, counts: bool, rules: bool) -> np.ndarray:
     """How many lines of text :func:`plot_tree` writes in each node's box."""
     inner = pruning.kept & ~pruning.is_leaf
-    lines = np.full(tree.n_nodes, int(counts))
+    lines = np.full(tree.n_nodes, int(counts) * _statistics_lines(tree))
     lines[inner & rules] += 1
     lines[pruning.is_leaf] += 1
     return np.maximum(lines, 1)
 
 
-def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=None,
+def plot_prunings(tree: BinaryTree, prunings, *, titles=None, notes=None, highlight=None,
                   node_ids: bool = True, counts: bool = True, rules: bool = True,
                   width: float = 7.0, panel_height: float | None = None, fontsize: float = 9,
                   feature_names=None, class_names=None):
@@ -266,7 +326,7 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
 
     Parameters
     ----------
-    tree : Tree
+    tree : Tree or RegressionTree
         At most 63 nodes, so that every node can be labelled.
     prunings : sequence of Pruning
         Prunings of ``tree``, one panel each, top to bottom.
@@ -308,7 +368,7 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
     """
     import matplotlib.pyplot as plt
 
-    check_tree(tree)
+    check_tree(tree, regression=True)
     if tree.n_nodes > 63:
         raise ValueError(f"tree has {tree.n_nodes} nodes; plot_prunings labels every node and "
                          f"draws trees of at most 63 nodes.")
@@ -344,7 +404,7 @@ def plot_prunings(tree: Tree, prunings, *, titles=None, notes=None, highlight=No
             raise ValueError(f"notes[{k}] names nodes outside [0, {tree.n_nodes}): {bad}.")
     levels = tree.max_depth + 1
     if panel_height is None:
-        per_level = (0.32 + 0.16 * (counts + rules) + 0.2 * node_ids
+        per_level = (0.32 + 0.16 * (counts * _statistics_lines(tree) + rules) + 0.2 * node_ids
                      + 0.2 * any(panel is not None for panel in notes))
         panel_height = 0.5 + levels * per_level
     if (isinstance(panel_height, (bool, np.bool_)) or not isinstance(panel_height, (int, float))

@@ -111,3 +111,69 @@ def test_plot_tree_never_rescales_the_axes_while_it_adds_nodes(monkeypatch):
     assert ax.get_xlim() == (xy[:, 0].min() - 0.7, xy[:, 0].max() + 0.7)
     assert ax.get_ylim() == (xy[:, 1].min() - 0.6, 0.6)
     plt.close(ax.figure)
+
+
+# ---------------------------------------------------------------------- regression trees
+@pytest.fixture
+def regression_tree():
+    # y = 1, 1, 2, 5, 7, 9 (mean 25/6, mse 341/36); x0 <= 0.3 holds 1, 1, 2 (mean 4/3,
+    # mse 2/9), x1 <= 0.7 splits the rest 5 | 7, 9 (mean 7, mse 8/3)
+    X = [[0, 0], [0, 1], [0, 0], [1, 0], [1, 1], [1, 1]]
+    return pk.RegressionTree.from_arrays(
+        [1, -1, 3, -1, -1], [2, -1, 4, -1, -1], feature=[0, -1, 1, -1, -1],
+        threshold=[0.3, 0, 0.7, 0, 0], X=X, y=[1, 1, 2, 5, 7, 9],
+        feature_names=["dose", "age"])
+
+
+def test_plot_tree_writes_a_regression_leaf_s_mean_size_and_error(regression_tree):
+    from matplotlib.colors import to_rgb
+
+    pruning = pk.Pruning.from_collapsed(regression_tree, [2])
+    ax = pk.plot_tree(regression_tree, pruning)
+    texts = [t.get_text() for t in ax.texts]
+    assert texts == ["dose ≤ 0.3?\nn=6\nmse=9.472", "→ 1.333\nn=3\nmse=0.2222",
+                     "→ 7\nn=3\nmse=2.667", "n=1\nmse=0", "n=2\nmse=1"]
+    # a higher mean is drawn darker; removed nodes in grey
+    faces = [to_rgb(t.get_bbox_patch().get_facecolor()) for t in ax.texts]
+    assert sum(faces[2]) < sum(faces[0]) < sum(faces[1])
+    assert [t.get_color() for t in ax.texts[3:]] == ["#AAAAAA"] * 2
+    ax = pk.plot_tree(regression_tree, counts=False, rules=False)
+    assert [t.get_text() for t in ax.texts] == ["0", "→ 1.333", "2", "→ 5", "→ 8"]
+    ax = pk.plot_tree(regression_tree, max_labelled_nodes=0)          # dots, no text
+    assert not ax.texts and len(ax.collections) == regression_tree.n_nodes
+    with pytest.raises(ValueError, match="class_names must be None for a regression tree"):
+        pk.plot_tree(regression_tree, class_names=["low", "high"])
+
+
+def test_plot_tree_writes_a_weighted_regression_tree_s_weights():
+    tree = pk.RegressionTree.from_arrays(
+        [1, -1, -1], [2, -1, -1], feature=[0, -1, -1], threshold=[0.5, 0, 0],
+        X=[[0], [0], [1]], y=[1, 3, 5], sample_weight=[0.5, 1.5, 2.25])
+    texts = [t.get_text() for t in pk.plot_tree(tree).texts]
+    assert texts[1:] == ["→ 2.5\nn=2\nmse=0.75", "→ 5\nn=2.25\nmse=0"]
+
+
+def test_plot_tree_draws_a_regressor_s_kept_tree():
+    from sklearn.datasets import load_diabetes
+
+    X, y = load_diabetes(return_X_y=True)
+    reg = pk.PrunedTreeRegressor(pruner=pk.CostComplexityPruner(alpha=300.0),
+                                 random_state=0).fit(X, y)
+    ax = pk.plot_tree(reg)
+    leaves = [t.get_text() for t in ax.texts if t.get_text().startswith("→")]
+    assert len(ax.texts) == reg.pruning_.n_nodes < reg.tree_.n_nodes
+    assert len(leaves) == reg.get_n_leaves()
+    values = reg.tree_.value[reg.pruning_.leaves]
+    assert (sorted(text.split("\n")[0] for text in leaves)
+            == sorted(f"→ {v:.4g}" for v in values))
+    with pytest.raises(ValueError, match="pruning must be None when a PrunedTreeRegressor"):
+        pk.plot_tree(reg, reg.pruning_)
+
+
+def test_plot_prunings_stacks_a_regression_tree_s_prunings(regression_tree):
+    prunings = [pk.Pruning.full(regression_tree), pk.Pruning.root_only(regression_tree)]
+    fig = plot_prunings(regression_tree, prunings, titles=["grown", "root"])
+    assert len(fig.axes) == 2 and smallest_font(fig) >= 9
+    texts = [t.get_text() for t in fig.axes[1].texts]
+    assert "→ 4.167\nn=6\nmse=9.472" in texts                     # the root as a leaf
+    assert [str(v) for v in range(regression_tree.n_nodes)] == [t for t in texts if t.isdigit()]
