@@ -217,6 +217,23 @@ class RegressionTree(BinaryTree):
                    missing_go_to_left=missing_go_to_left,
                    weighted=sample_weight is not None)
 
+    def to_sklearn(self):
+        """This tree as a fitted ``sklearn.tree.DecisionTreeRegressor``
+        (:func:`prunekit.export.to_sklearn`).
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.RegressionTree.from_arrays(
+        ...     [1, -1, -1], [2, -1, -1], feature=[0, -1, -1],
+        ...     threshold=[0.5, 0, 0], X=[[0.0], [1.0]], y=[1.0, 3.0])
+        >>> t.to_sklearn().predict([[0.0], [1.0]]).tolist()
+        [1.0, 3.0]
+        """
+        from prunekit.export import to_sklearn
+
+        return to_sklearn(self)
+
     def __setstate__(self, state):
         object.__setattr__(self, "feature_names", None)
         super().__setstate__(state)

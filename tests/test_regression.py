@@ -300,3 +300,11 @@ def test_a_regression_tree_pickles_and_renames():
     assert named.feature_names == ("a", "b", "c") and tree.feature_names is None
     with pytest.raises(AttributeError, match="immutable"):
         tree.weighted = True
+
+
+def test_cross_validation_takes_a_regression_scorer():
+    X, y = _sample(19, m=120)
+    grower = DecisionTreeRegressor(random_state=0)
+    scored = pk.cross_validate_alpha(X, y, grower, cv=3, scoring="r2")
+    assert scored.method == "CV r2"
+    assert np.all(scored.error <= 1.5) and 0 <= scored.best < len(scored.path)
