@@ -1,6 +1,7 @@
 """R's rpart from Python: grow a tree with rpart, rebuild it in prunekit, compare its cp table.
 
-rpart (Therneau & Atkinson) prunes by cost complexity; it measures alpha as ``cp``, in units
+rpart (Therneau & Atkinson) grows classification trees (``method = "class"``) and
+regression trees (``method = "anova"``, squared error) and prunes both by cost complexity; it measures alpha as ``cp``, in units
 of the root's risk, and ``prune(fit, cp)`` snips off every split whose complexity is at most
 ``cp``. :func:`grow_rpart` runs :data:`RPART_SCRIPT` with ``Rscript`` (R with the rpart
 package: on Debian ``sudo apt-get install r-base-core r-cran-rpart``, or ``make rpart``),
@@ -21,6 +22,7 @@ import numpy as np
 from prunekit.validation import check_count
 from prunekit.cost_complexity_pruning import cost_complexity_path
 from prunekit.datasets import make_boolean_dnf
+from prunekit.regression_tree import RegressionTree
 from prunekit.tree import Pruning, Tree
 
 __all__ = [
@@ -41,9 +43,10 @@ class RpartTree:
 
     Attributes
     ----------
-    tree : Tree
-        Node i is row i of rpart's frame (preorder); the counts are rpart's class counts, and
-        the split rules route every example as rpart does.
+    tree : Tree or RegressionTree
+        Node i is row i of rpart's frame (preorder); a classification tree's counts are
+        rpart's class counts, an anova tree's moments those of its growing sample, and the
+        split rules route every example as rpart does.
     node : ndarray of int
         rpart's node numbers (root 1, children 2n and 2n + 1).
     complexity : ndarray of float
@@ -65,21 +68,31 @@ class RpartTree:
 
     @property
     def root_errors(self) -> int:
-        """Misclassified examples at the root, R(root) in counts: cp = alpha / R(root)."""
+        """Misclassified examples at the root of a classification tree, R(root) in counts:
+        cp = alpha / R(root)."""
         counts = self.tree.counts[0]
         return int(counts.sum() - counts.max())
+
+    @property
+    def root_risk(self) -> float:
+        """R(root), the unit of rpart's cp: the root's misclassified examples
+        (:attr:`root_errors`) for a classification tree, its sum of squared deviations
+        from the mean (rpart's ``dev``) for an anova tree."""
+        if isinstance(self.tree, Tree):
+            return self.root_errors
+        return float(self.tree.leaf_errors()[0])
 
     def exact_complexity(self) -> np.ndarray:
         """The exact weakest-link cp of every node: the alpha at which
         :func:`prunekit.cost_complexity_path` collapses it (or cuts it away with an ancestor),
-        divided by R(root); ``inf`` at leaves."""
+        times n and divided by R(root); ``inf`` at leaves."""
         path = cost_complexity_path(self.tree, "error")
-        return path.node_alpha * self.tree.n_samples / self.root_errors
+        return path.node_alpha * self.tree.n_samples / self.root_risk
 
     def exact_cptable(self) -> np.ndarray:
         """The distinct cps of the exact weakest-link sequence, decreasing (rpart's order)."""
         path = cost_complexity_path(self.tree, "error")
-        return (path.alphas * self.tree.n_samples / self.root_errors)[::-1]
+        return (path.alphas * self.tree.n_samples / self.root_risk)[::-1]
 
     def smallest_minimiser(self, cp: float) -> Pruning:
         """The smallest pruning minimising R_alpha at alpha = cp R(root), as
@@ -90,11 +103,13 @@ class RpartTree:
 
     def cost(self, pruning: Pruning, cp: float) -> float:
         """R_alpha(P) / R(root) = (errors(P) + cp R(root) |leaves(P)|) / R(root), the cost
-        rpart's cp measures, on the growing sample."""
-        return (pruning.errors() + cp * self.root_errors * pruning.n_leaves) / self.root_errors
+        rpart's cp measures, on the growing sample (errors are squared errors for an anova
+        tree)."""
+        root = self.root_risk
+        return (pruning.errors() + cp * root * pruning.n_leaves) / root
 
 
-def rpart_tree_from_frame(frame, n_features: int) -> RpartTree:
+def rpart_tree_from_frame(frame, n_features: int, X=None, y=None) -> RpartTree:
     """Rebuild an rpart tree from the table :func:`grow_rpart` reads (one row per node).
 
     Parameters
@@ -102,8 +117,11 @@ def rpart_tree_from_frame(frame, n_features: int) -> RpartTree:
     frame : pandas.DataFrame
         Columns ``node``, ``var`` (``"<leaf>"`` or ``"x<j>"``), ``complexity``, ``ncat`` and
         ``index`` (the split; ncat -1 sends values below ``index`` to node 2n, +1 sends them
-        to 2n + 1), and the class counts ``c0``, ``c1``, ...
+        to 2n + 1), and for a classification tree the class counts ``c0``, ``c1``, ...
     n_features : int
+    X, y : array-like, optional
+        The growing sample of an anova tree (a frame without class counts), whose moments
+        the rebuilt :class:`~prunekit.RegressionTree` holds.
 
     Returns
     -------
@@ -124,9 +142,16 @@ def rpart_tree_from_frame(frame, n_features: int) -> RpartTree:
         feature[i] = int(names[i][1:])
         # rpart sends x < index one way; prunekit sends x <= threshold left
         threshold[i] = np.nextafter(float(frame["index"].iloc[i]), -np.inf)
-    counts = frame[sorted((c for c in frame.columns if c[0] == "c" and c[1:].isdigit()),
-                          key=lambda c: int(c[1:]))].to_numpy(dtype=np.int64)
-    tree = Tree.from_arrays(left, right, counts, feature, threshold, n_features=n_features)
+    columns = sorted((c for c in frame.columns if c[0] == "c" and c[1:].isdigit()),
+                     key=lambda c: int(c[1:]))
+    if columns:
+        counts = frame[columns].to_numpy(dtype=np.int64)
+        tree = Tree.from_arrays(left, right, counts, feature, threshold, n_features=n_features)
+    elif X is None or y is None:
+        raise ValueError("an anova tree's moments come from its growing sample: give X and y.")
+    else:
+        tree = RegressionTree.from_arrays(left, right, feature=feature, threshold=threshold,
+                                          X=X, y=y, n_features=n_features)
     complexity = frame["complexity"].to_numpy(dtype=float)
     cps = np.unique(np.append(complexity[~tree.is_leaf], 0.0))[::-1]
     return RpartTree(tree, node, complexity, cps)
@@ -144,20 +169,26 @@ def rpart_available(rscript: str = "Rscript") -> bool:
 
 
 def grow_rpart(X, y, *, minsplit: int = RPART_MINSPLIT, minbucket: int = RPART_MINBUCKET,
-               rscript: str = "Rscript") -> RpartTree:
-    """Grow a classification tree with R's rpart (to cp = 0) and rebuild it in prunekit.
+               rscript: str = "Rscript", method: str = "class") -> RpartTree:
+    """Grow a tree with R's rpart (to cp = 0) and rebuild it in prunekit.
 
     Runs :data:`RPART_SCRIPT` (rpart with ``cp = 0, xval = 0, maxcompete = 0,
     maxsurrogate = 0`` and the given ``minsplit``, ``minbucket``) in a temporary folder.
-    The rebuilt tree routes ``X`` to rpart's counts exactly (checked).
+    The rebuilt tree routes ``X`` to rpart's counts exactly (checked); an anova tree's node
+    sizes, means and sums of squared deviations are rpart's ``n``, ``yval`` and ``dev``
+    (checked, to a relative 1e-9).
 
     Parameters
     ----------
     X : array-like of shape (m, d), numeric
-    y : array-like of int, labels 0..K-1
+    y : array-like
+        Labels 0..K-1, or real targets for ``method="anova"``.
     minsplit, minbucket : int
         rpart.control's smallest node to split and smallest leaf (defaults 20 and 7).
     rscript : str, default "Rscript"
+    method : {"class", "anova"}, default "class"
+        rpart's method: a classification tree, or a regression tree under squared error
+        (a :class:`~prunekit.RegressionTree`).
 
     Returns
     -------
@@ -175,13 +206,15 @@ def grow_rpart(X, y, *, minsplit: int = RPART_MINSPLIT, minbucket: int = RPART_M
         raise ValueError("X must be 2-d with one row per label in y.")
     minsplit = check_count(minsplit, "minsplit", minimum=2)
     minbucket = check_count(minbucket, "minbucket", minimum=1)
+    if method not in ("class", "anova"):
+        raise ValueError(f"method must be 'class' or 'anova', got {method!r}.")
     with tempfile.TemporaryDirectory() as folder:
         folder = Path(folder)
         data = pd.DataFrame(X, columns=[f"x{j}" for j in range(X.shape[1])])
         data["y"] = y
         data.to_csv(folder / "data.csv", index=False, float_format="%.17g")
         done = subprocess.run([rscript, str(RPART_SCRIPT), str(folder / "data.csv"),
-                               str(folder), str(minsplit), str(minbucket)],
+                               str(folder), str(minsplit), str(minbucket), method],
                               capture_output=True, text=True)
         if done.returncode != 0:
             raise RuntimeError(f"rpart failed: {done.stderr.strip()}")
@@ -192,6 +225,13 @@ def grow_rpart(X, y, *, minsplit: int = RPART_MINSPLIT, minbucket: int = RPART_M
     frame["ncat"], frame["index"] = np.nan, np.nan
     frame.loc[inner, "ncat"] = splits["ncat"].to_numpy()
     frame.loc[inner, "index"] = splits["index"].to_numpy()
+    if method == "anova":
+        fit = rpart_tree_from_frame(frame.drop(columns=["yval"]), X.shape[1], X, y)
+        moments = fit.tree.moments
+        stored = frame[["n", "yval", "dev"]].to_numpy(dtype=float)
+        if not np.allclose(moments, stored, rtol=1e-9, atol=1e-9):
+            raise RuntimeError("the rebuilt tree does not route the data as rpart did.")
+        return RpartTree(fit.tree, fit.node, fit.complexity, cptable)
     fit = rpart_tree_from_frame(frame, X.shape[1])
     codes = np.searchsorted(np.unique(y), y)
     if not np.array_equal(fit.tree.node_counts(X, codes), fit.tree.counts):

@@ -1,35 +1,42 @@
-# Grow a classification tree with R's rpart and write it out for pdtbook.rpart.
+# Grow a tree with R's rpart and write it out for pdtbook.rpart.
 #
-# Usage: Rscript rpart_export.R INPUT.csv OUTDIR MINSPLIT MINBUCKET
+# Usage: Rscript rpart_export.R INPUT.csv OUTDIR MINSPLIT MINBUCKET [METHOD]
 #
-# INPUT.csv has numeric feature columns and a last column `y` of class codes 0..K-1. The tree
+# INPUT.csv has numeric feature columns and a last column `y`: class codes 0..K-1 for METHOD
+# "class" (the default), real targets for METHOD "anova" (a regression tree). The tree
 # is grown to cp = 0 (no pre-pruning by complexity), without cross-validation, competitor or
 # surrogate splits. Three files are written to OUTDIR:
 #   frame.csv    one row per node in rpart's order (preorder): node number (root 1, children
 #                2n and 2n + 1), split variable ("<leaf>" at leaves), n, dev (misclassified
-#                examples), complexity (rpart's cp, scaled by the root's risk) and the class
-#                counts c0..c{K-1} from yval2;
+#                examples; for anova the sum of squared deviations from the node's mean),
+#                yval (for anova the node's mean), complexity (rpart's cp, scaled by the
+#                root's risk) and, for "class", the class counts c0..c{K-1} from yval2;
 #   splits.csv   one row per internal node, in the same order: variable, ncat (-1: values
 #                below `index` go to child 2n; +1: values at or above it do) and index;
 #   cptable.csv  rpart's cp table: CP, nsplit, rel error.
 suppressPackageStartupMessages(library(rpart))
 
 args <- commandArgs(trailingOnly = TRUE)
-if (length(args) != 4) {
-  stop("usage: Rscript rpart_export.R INPUT.csv OUTDIR MINSPLIT MINBUCKET")
+if (!(length(args) %in% c(4, 5))) {
+  stop("usage: Rscript rpart_export.R INPUT.csv OUTDIR MINSPLIT MINBUCKET [METHOD]")
 }
+method <- if (length(args) == 5) args[5] else "class"
 data <- read.csv(args[1])
-data$y <- factor(data$y)
+if (method == "class") data$y <- factor(data$y)
 control <- rpart.control(cp = 0, xval = 0, maxcompete = 0, maxsurrogate = 0,
                          minsplit = as.integer(args[3]), minbucket = as.integer(args[4]))
-fit <- rpart(y ~ ., data = data, method = "class", control = control)
+fit <- rpart(y ~ ., data = data, method = method, control = control)
 
 frame <- fit$frame
-k <- nlevels(data$y)
-counts <- frame$yval2[, 2:(k + 1), drop = FALSE]
-colnames(counts) <- paste0("c", levels(data$y))
 out <- data.frame(node = as.integer(row.names(frame)), var = as.character(frame$var),
-                  n = frame$n, dev = frame$dev, complexity = frame$complexity, counts)
+                  n = frame$n, dev = frame$dev, yval = frame$yval,
+                  complexity = frame$complexity)
+if (method == "class") {
+  k <- nlevels(data$y)
+  counts <- frame$yval2[, 2:(k + 1), drop = FALSE]
+  colnames(counts) <- paste0("c", levels(data$y))
+  out <- data.frame(out, counts)
+}
 write.csv(out, file.path(args[2], "frame.csv"), row.names = FALSE)
 
 splits <- if (is.null(fit$splits)) {

@@ -82,3 +82,54 @@ def test_rpart_regenerates_the_committed_comparison():
     rows = pd.DataFrame(st.rpart_study(names, progress=False), columns=st.RPART_COLUMNS)
     committed = pd.read_csv(RPART_CP).set_index("dataset").loc[names].reset_index()
     pd.testing.assert_frame_equal(rows, committed, check_dtype=False)
+
+
+# ---------------------------------------------------------------------- rpart's anova trees
+def _anova(name):
+    from sklearn.datasets import load_diabetes, make_friedman1
+
+    if name == "diabetes":
+        return load_diabetes(return_X_y=True)
+    if name == "friedman1":
+        return make_friedman1(300, noise=1.0, random_state=0)
+    rng = np.random.default_rng(0)                  # repeated targets: tied weakest links
+    X = rng.integers(0, 4, (200, 3)).astype(float)
+    return X, np.round(X[:, 0] + rng.normal(size=200))
+
+
+@needs_r
+@pytest.mark.parametrize("name", ["diabetes", "friedman1", "rounded"])
+def test_rpart_anova_trees_are_prunekits_regression_trees(name):
+    import prunekit as pk
+
+    X, y = _anova(name)
+    fit = rp.grow_rpart(X, y, method="anova")      # checks n, yval and dev node by node
+    tree = fit.tree
+    assert isinstance(tree, pk.RegressionTree) and tree.n_samples == len(y)
+    assert fit.root_risk == pytest.approx(np.sum((y - y.mean()) ** 2))
+    # the cp table: the same number of steps; every cp where rpart's complexity is exact
+    assert len(fit.cptable) == len(fit.exact_cptable())
+    comparison = rp.compare_rpart(fit)
+    expected = {"diabetes": (3, 1, 1)}.get(name, (0, 0, 0))
+    assert (comparison["splits_differ"], comparison["prune_differs"],
+            comparison["prune_not_minimal"]) == expected
+    # between the exact cps the smallest minimiser is prunekit's cost-complexity pruning
+    cps = np.sort(fit.exact_cptable())
+    for cp in np.append((cps[:-1] + cps[1:]) / 2, cps[-1] * 1.5):
+        alpha = cp * fit.root_risk / tree.n_samples
+        assert fit.smallest_minimiser(cp) == pk.cost_complexity(tree, alpha)
+
+
+@needs_r
+def test_rpart_anova_prune_misses_the_minimiser_on_diabetes():
+    X, y = _anova("diabetes")
+    fit = rp.grow_rpart(X, y, method="anova")
+    # rpart's complexity of the chain of nodes 35, 71 and 143 is below their exact
+    # weakest-link cp, so prune() at that cp cuts three leaves the minimiser keeps
+    chain = np.isin(fit.node, [35, 71, 143])
+    assert np.allclose(fit.complexity[chain], 0.00180357714, rtol=1e-8)
+    assert np.allclose(fit.exact_complexity()[chain], 0.00181472, rtol=1e-5)
+    cp = fit.complexity[chain][0]
+    rpart_pruning, best = fit.prune(cp), fit.smallest_minimiser(cp)
+    assert (rpart_pruning.n_leaves, best.n_leaves) == (32, 35)
+    assert fit.cost(rpart_pruning, cp) > fit.cost(best, cp) * (1 + 1e-5)
