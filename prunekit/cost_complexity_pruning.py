@@ -390,7 +390,7 @@ def _selection(path, betas, losses, m, method, n_effective=None) -> AlphaSelecti
     ``losses`` holds the misclassified examples of every step (or their weight), whose
     standard error is binomial, sqrt(e (1 - e) / m); or, for a regression tree, two rows,
     the sums of the squared errors and of their squares, whose standard error is
-    sqrt((mean(e^2) - mean(e)^2) / m) (Breiman et al. 1984, Sec. 8.5.2)."""
+    sqrt((mean(e^2) - mean(e)^2) / m) (Breiman et al. 1984, ch. 8)."""
     n = m if n_effective is None else n_effective
     if np.ndim(losses) == 2:
         error, second = losses[0] / m, losses[1] / m

@@ -2,7 +2,7 @@
 
 ``PrunedTreeRegressor()`` grows a scikit-learn ``DecisionTreeRegressor`` and prunes it by
 cost complexity, alpha chosen by 10-fold cross-validation with the 1-SE rule (Breiman et
-al. 1984, Sec. 8.5), the regression twin of :class:`~prunekit.PrunedTreeClassifier`.
+al. 1984, ch. 8), the regression twin of :class:`~prunekit.PrunedTreeClassifier`.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ class PrunedTreeRegressor(RegressorMixin, _PrunedTree):
             or None, default None
         None means a new ``CrossValidatedCostComplexityPruner(rule="1-SE")`` at each fit:
         alpha chosen by 10-fold cross-validation, the smallest tree within one standard
-        error of the least cross-validated squared error (Breiman et al. 1984, Sec. 8.5;
+        error of the least cross-validated squared error (Breiman et al. 1984, ch. 8;
         rpart's recommendation). ``set_params(pruner__rule="0-SE")`` (or a grid search over
         ``pruner__rule``) gives this estimator such a pruner of its own. A
         ``ReducedErrorPruner`` makes the regressor hold out ``prune_size`` of the rows (a
