@@ -167,9 +167,11 @@ def export_text(model, *, feature_names=None, class_names=None, max_depth: int =
     mean squared errors:
 
     >>> r = pk.RegressionTree.from_arrays(
-    ...     [1, -1, -1], [2, -1, -1], feature=[0, -1, -1], threshold=[0.5, 0, 0],
+    ...     [1, -1, -1], [2, -1, -1], feature=[0, -1, -1],
+    ...     threshold=[0.5, 0, 0],
     ...     X=[[0.0], [0.0], [0.0], [1.0], [1.0]], y=[1, 1, 2, 5, 7])
-    >>> print(pk.export_text(r, feature_names=["x"], show_counts=True), end="")
+    >>> text = pk.export_text(r, feature_names=["x"], show_counts=True)
+    >>> print(text, end="")
     |--- x <= 0.50
     |   |--- n: 3, mse: 0.22, value: [1.33]
     |--- x >  0.50

@@ -184,7 +184,8 @@ def plot_tree(tree, pruning: Pruning | None = None, *, ax=None, counts: bool = T
     error:
 
     >>> from sklearn.datasets import load_diabetes
-    >>> reg = pk.PrunedTreeRegressor(random_state=0).fit(*load_diabetes(return_X_y=True))
+    >>> X, y = load_diabetes(return_X_y=True)
+    >>> reg = pk.PrunedTreeRegressor(random_state=0).fit(X, y)
     >>> ax = pk.plot_tree(reg)
     >>> print(ax.texts[1].get_text())
     x2 ≤ 0.00619?
