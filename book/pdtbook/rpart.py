@@ -1,15 +1,26 @@
 """R's rpart from Python: grow a tree with rpart, rebuild it in prunekit, compare its cp table.
 
 rpart (Therneau & Atkinson) grows classification trees (``method = "class"``) and
-regression trees (``method = "anova"``, squared error) and prunes both by cost complexity; it measures alpha as ``cp``, in units
-of the root's risk, and ``prune(fit, cp)`` snips off every split whose complexity is at most
-``cp``. :func:`grow_rpart` runs :data:`RPART_SCRIPT` with ``Rscript`` (R with the rpart
-package: on Debian ``sudo apt-get install r-base-core r-cran-rpart``, or ``make rpart``),
-rebuilds rpart's tree as a :class:`~prunekit.Tree` (:class:`RpartTree`), and
-:func:`compare_rpart` sets rpart's cp table and ``prune`` against the exact weakest-link
-sequence of :func:`prunekit.cost_complexity_path`. Chapter 9 reports the comparison
-(:func:`pdtbook.study.rpart_study`, ``python -m pdtbook.study --rpart``) and the
-small tree of :func:`rpart_example`, on which ``prune`` misses the minimiser.
+regression trees (``method = "anova"``, squared error) and prunes both by cost complexity;
+it measures alpha as ``cp``, in units of the root's risk, and ``prune(fit, cp)`` snips off
+every split whose complexity is at most ``cp``. :func:`grow_rpart` runs :data:`RPART_SCRIPT`
+with ``Rscript`` (R with the rpart package: on Debian
+``sudo apt-get install r-base-core r-cran-rpart``, or ``make rpart``), rebuilds rpart's tree
+as a :class:`~prunekit.Tree` or, for ``method = "anova"``, a
+:class:`~prunekit.RegressionTree` (:class:`RpartTree`), and :func:`compare_rpart` sets
+rpart's cp table and ``prune`` against the exact weakest-link sequence of
+:func:`prunekit.cost_complexity_path` (Breiman et al. 1984, ch. 3, and ch. 8 for regression
+trees). Chapter 9 reports the comparison (:func:`pdtbook.study.rpart_study`,
+``python -m pdtbook.study --rpart``) and the small tree of :func:`rpart_example`, on which
+``prune`` misses the minimiser.
+
+rpart's complexities come from one bottom-up pass (its C routine ``partition``, with
+``fix_cp`` capping a child's cp at its parent's): a node's cp is computed on its subtree
+pruned at the node's own cp, and that pruned subtree is what its parent sees. When the
+parent's cp is lower than a child's, the child's split survives past the parent's cp in the
+exact sequence but not in rpart's arithmetic, so rpart's cp of the parent (and, through the
+cap, of its descendants) can fall below the exact weakest-link value, under squared error as
+under misclassification. See :func:`compare_rpart`.
 """
 
 from __future__ import annotations
@@ -45,8 +56,9 @@ class RpartTree:
     ----------
     tree : Tree or RegressionTree
         Node i is row i of rpart's frame (preorder); a classification tree's counts are
-        rpart's class counts, an anova tree's moments those of its growing sample, and the
-        split rules route every example as rpart does.
+        rpart's class counts, an anova tree's moments (weight, mean, sum of squared
+        deviations) those of its growing sample, rpart's ``n``, ``yval`` and ``dev``, and
+        the split rules route every example as rpart does.
     node : ndarray of int
         rpart's node numbers (root 1, children 2n and 2n + 1).
     complexity : ndarray of float
@@ -56,7 +68,7 @@ class RpartTree:
         The ``CP`` column of rpart's cp table, decreasing.
     """
 
-    tree: Tree
+    tree: Tree | RegressionTree
     node: np.ndarray
     complexity: np.ndarray
     cptable: np.ndarray
@@ -69,42 +81,68 @@ class RpartTree:
     @property
     def root_errors(self) -> int:
         """Misclassified examples at the root of a classification tree, R(root) in counts:
-        cp = alpha / R(root)."""
+        cp = alpha n / R(root). For either kind of tree use :attr:`root_risk`."""
+        if not isinstance(self.tree, Tree):
+            raise TypeError("root_errors counts misclassified examples; an anova tree's "
+                            "R(root) is root_risk.")
         counts = self.tree.counts[0]
         return int(counts.sum() - counts.max())
 
     @property
     def root_risk(self) -> float:
-        """R(root), the unit of rpart's cp: the root's misclassified examples
-        (:attr:`root_errors`) for a classification tree, its sum of squared deviations
-        from the mean (rpart's ``dev``) for an anova tree."""
+        """R(root), the unit of rpart's cp (rpart's ``frame$dev`` of node 1).
+
+        The root's misclassified examples (:attr:`root_errors`) for a classification tree;
+        for an anova tree the root's sum of squared deviations from the mean,
+        sum_i (y_i - ybar)^2. rpart's vignette (Therneau & Atkinson, "An Introduction to
+        Recursive Partitioning Using the RPART Routines", sections "Pruning the tree" and
+        "Regression") defines R_alpha(T) = R(T) + alpha |T| with R the residual sum of
+        squares for the anova method, and scales cp by R(T_0), the root's risk.
+        """
         if isinstance(self.tree, Tree):
             return self.root_errors
         return float(self.tree.leaf_errors()[0])
 
+    def alpha(self, cp: float) -> float:
+        """prunekit's alpha for rpart's ``cp``: cp R(root) / n.
+
+        prunekit's alpha is a risk per leaf per example (errors / n, or squared error / n),
+        rpart's cp a risk per leaf in units of R(root), so alpha n = cp R(root).
+        """
+        return cp * self.root_risk / self.tree.n_samples
+
     def exact_complexity(self) -> np.ndarray:
-        """The exact weakest-link cp of every node: the alpha at which
-        :func:`prunekit.cost_complexity_path` collapses it (or cuts it away with an ancestor),
-        times n and divided by R(root); ``inf`` at leaves."""
+        """The exact weakest-link cp of every node.
+
+        The alpha at which :func:`prunekit.cost_complexity_path` collapses the node (or
+        cuts it away with an ancestor), times n and divided by R(root), as the weakest-link
+        sequence of Breiman et al. (1984, ch. 3; ch. 8 under squared error) would set
+        rpart's ``frame$complexity``; ``inf`` at leaves.
+        """
         path = cost_complexity_path(self.tree, "error")
         return path.node_alpha * self.tree.n_samples / self.root_risk
 
     def exact_cptable(self) -> np.ndarray:
-        """The distinct cps of the exact weakest-link sequence, decreasing (rpart's order)."""
+        """The distinct cps of the exact weakest-link sequence, decreasing (rpart's order),
+        ending with 0."""
         path = cost_complexity_path(self.tree, "error")
         return (path.alphas * self.tree.n_samples / self.root_risk)[::-1]
 
     def smallest_minimiser(self, cp: float) -> Pruning:
-        """The smallest pruning minimising R_alpha at alpha = cp R(root), as
-        :func:`prunekit.cost_complexity_pruning` finds it; a cp within a relative 1e-9 of a node's
-        exact cp counts as equal to it (rpart's cps are rounded doubles)."""
+        """The smallest pruning minimising R_alpha at alpha = cp R(root) / n.
+
+        As :func:`prunekit.cost_complexity` finds it, except that a cp within a relative
+        1e-9 of a node's exact cp counts as equal to it (rpart's cps are rounded doubles,
+        and ``cost_complexity(tree, self.alpha(cp))`` at a breakpoint can round to just
+        below it and keep the split).
+        """
         exact = self.exact_complexity()
         return Pruning.from_collapsed(self.tree, (exact <= cp * (1 + 1e-9)) & ~self.tree.is_leaf)
 
     def cost(self, pruning: Pruning, cp: float) -> float:
-        """R_alpha(P) / R(root) = (errors(P) + cp R(root) |leaves(P)|) / R(root), the cost
-        rpart's cp measures, on the growing sample (errors are squared errors for an anova
-        tree)."""
+        """R_alpha(P) / R(root) = (R(P) + cp R(root) |leaves(P)|) / R(root), the cost
+        rpart's cp measures, on the growing sample: R(P) is the misclassified examples of a
+        classification tree, the sum of squared errors of an anova tree."""
         root = self.root_risk
         return (pruning.errors() + cp * root * pruning.n_leaves) / root
 
@@ -174,9 +212,13 @@ def grow_rpart(X, y, *, minsplit: int = RPART_MINSPLIT, minbucket: int = RPART_M
 
     Runs :data:`RPART_SCRIPT` (rpart with ``cp = 0, xval = 0, maxcompete = 0,
     maxsurrogate = 0`` and the given ``minsplit``, ``minbucket``) in a temporary folder.
-    The rebuilt tree routes ``X`` to rpart's counts exactly (checked); an anova tree's node
-    sizes, means and sums of squared deviations are rpart's ``n``, ``yval`` and ``dev``
-    (checked, to a relative 1e-9).
+    A classification tree is rebuilt from rpart's class counts and must route ``X`` to
+    them exactly; an anova tree (``method = "anova"``, rpart's regression trees under
+    squared error) is rebuilt with :meth:`prunekit.RegressionTree.from_arrays` from ``X``
+    and ``y``, and must route ``X`` to rpart's node sizes ``n`` exactly, with
+    :attr:`~prunekit.RegressionTree.value` equal to rpart's ``yval`` (node means) and
+    :meth:`~prunekit.RegressionTree.leaf_errors` to its ``dev`` (sums of squared deviations)
+    to a relative 1e-9.
 
     Parameters
     ----------
@@ -194,6 +236,11 @@ def grow_rpart(X, y, *, minsplit: int = RPART_MINSPLIT, minbucket: int = RPART_M
     -------
     RpartTree
         With rpart's own cp table.
+
+    Raises
+    ------
+    RuntimeError
+        If rpart fails, or the rebuilt tree does not reproduce rpart's frame as above.
     """
     import subprocess
     import tempfile
@@ -227,16 +274,29 @@ def grow_rpart(X, y, *, minsplit: int = RPART_MINSPLIT, minbucket: int = RPART_M
     frame.loc[inner, "index"] = splits["index"].to_numpy()
     if method == "anova":
         fit = rpart_tree_from_frame(frame.drop(columns=["yval"]), X.shape[1], X, y)
-        moments = fit.tree.moments
-        stored = frame[["n", "yval", "dev"]].to_numpy(dtype=float)
-        if not np.allclose(moments, stored, rtol=1e-9, atol=1e-9):
-            raise RuntimeError("the rebuilt tree does not route the data as rpart did.")
+        _check_anova(fit.tree, frame)
         return RpartTree(fit.tree, fit.node, fit.complexity, cptable)
     fit = rpart_tree_from_frame(frame, X.shape[1])
     codes = np.searchsorted(np.unique(y), y)
     if not np.array_equal(fit.tree.node_counts(X, codes), fit.tree.counts):
         raise RuntimeError("the rebuilt tree does not route the data as rpart did.")
     return RpartTree(fit.tree, fit.node, fit.complexity, cptable)
+
+
+def _check_anova(tree: RegressionTree, frame) -> None:
+    """Raise RuntimeError unless ``tree`` routes its growing sample to rpart's node sizes
+    (``frame$n``) and its means and sums of squared deviations are rpart's ``yval`` and
+    ``dev`` (relative 1e-9; absolute 1e-9 of the targets' scale, resp. of the root's)."""
+    if not np.array_equal(tree.moments[:, 0], frame["n"].to_numpy(dtype=float)):
+        raise RuntimeError("the rebuilt tree does not route the data as rpart did: node "
+                           "sizes differ from rpart's frame$n.")
+    yval, dev = frame["yval"].to_numpy(dtype=float), frame["dev"].to_numpy(dtype=float)
+    scale = max(np.abs(yval).max(), np.sqrt(dev[0] / tree.n_samples))
+    if not np.allclose(tree.value, yval, rtol=1e-9, atol=1e-9 * scale):
+        raise RuntimeError("the rebuilt tree's node means differ from rpart's frame$yval.")
+    if not np.allclose(tree.leaf_errors(), dev, rtol=1e-9, atol=1e-9 * dev[0]):
+        raise RuntimeError("the rebuilt tree's sums of squared deviations differ from "
+                           "rpart's frame$dev.")
 
 
 def rpart_frame(fit: RpartTree):
@@ -267,17 +327,26 @@ def compare_rpart(fit: RpartTree) -> dict:
     dict
         ``nodes`` and ``splits`` of the tree; ``splits_differ``, the splits whose rpart
         complexity differs from the exact weakest-link cp (relative tolerance 1e-9);
-        ``rpart_cps`` and ``exact_cps``, the lengths of the two cp tables; and, over the cps
-        of rpart's own table, ``prune_differs``, how many ``prune(fit, cp)`` calls return
-        another subtree than the smallest minimiser of R_alpha (alpha = cp R(root)), and
-        ``prune_not_minimal``, how many of those return a subtree of strictly larger
-        R_alpha (relative margin 1e-9).
+        ``rpart_cps`` and ``exact_cps``, the lengths of the two cp tables; ``cps_differ``,
+        the entries of rpart's ``CP`` column within a relative 1e-6 of no exact cp; and,
+        over the cps of rpart's own table, ``prune_differs``, how many ``prune(fit, cp)``
+        calls return another subtree than the smallest minimiser of R_alpha
+        (alpha n = cp R(root)), and ``prune_not_minimal``, how many of those return a
+        subtree of strictly larger R_alpha (relative margin 1e-9).
+
+    Notes
+    -----
+    Works alike for classification and anova trees: R_alpha(P) = R(P) + alpha |leaves(P)|
+    with R the misclassified examples or the sum of squared errors (Breiman et al. 1984,
+    ch. 3 and ch. 8), and cp = alpha n / R(root).
     """
     tree = fit.tree
     inner = ~tree.is_leaf
     exact = fit.exact_complexity()
     tolerance = 1e-9 * np.maximum(1.0, np.abs(exact))
     differ = inner & ~(np.abs(exact - fit.complexity) <= tolerance)
+    table = fit.exact_cptable()
+    near = np.abs(fit.cptable[:, None] - table[None, :]) <= 1e-6 * np.abs(table[None, :])
     different = worse = 0
     for cp in fit.cptable:
         rpart_pruning, best = fit.prune(cp), fit.smallest_minimiser(cp)
@@ -286,8 +355,9 @@ def compare_rpart(fit: RpartTree) -> dict:
             excess = fit.cost(rpart_pruning, cp) - fit.cost(best, cp)
             worse += bool(excess > 1e-9 * fit.cost(best, cp))
     return dict(nodes=tree.n_nodes, splits=int(inner.sum()), splits_differ=int(differ.sum()),
-                rpart_cps=len(fit.cptable), exact_cps=len(fit.exact_cptable()),
-                prune_differs=different, prune_not_minimal=worse)
+                rpart_cps=len(fit.cptable), exact_cps=len(table),
+                cps_differ=int((~near.any(axis=1)).sum()), prune_differs=different,
+                prune_not_minimal=worse)
 
 
 #: The sample of the small tree on which rpart's prune misses the minimiser (Chapter 9).
