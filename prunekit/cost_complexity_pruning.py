@@ -383,15 +383,18 @@ def choose_steps(error: np.ndarray, standard_error: np.ndarray) -> tuple[int, in
     return best, int(within[-1])
 
 
-def _selection(path, betas, losses, m, method, n_effective=None) -> AlphaSelection:
-    """Breiman et al.'s estimate from every step's total loss on ``m`` examples (their total
-    weight) and its standard error on ``n_effective`` examples (default m).
+def _selection(path, betas, losses, n_examples, method, weights=None) -> AlphaSelection:
+    """Breiman et al.'s estimate from every step's total loss on ``n_examples`` examples,
+    and its standard error; with ``weights`` (the examples' weights, as counted), the loss
+    is divided by their total weight m and the standard error takes Kish's effective number
+    of examples.
 
     ``losses`` holds the misclassified examples of every step (or their weight), whose
     standard error is binomial, sqrt(e (1 - e) / m); or, for a regression tree, two rows,
     the sums of the squared errors and of their squares, whose standard error is
     sqrt((mean(e^2) - mean(e)^2) / m) (Breiman et al. 1984, ch. 8)."""
-    n = m if n_effective is None else n_effective
+    m = n_examples if weights is None else weights.sum()
+    n = n_examples if weights is None else _effective_size(weights)
     if np.ndim(losses) == 2:
         error, second = losses[0] / m, losses[1] / m
         standard_error = np.sqrt(np.maximum(second - error**2, 0.0) / n)
@@ -522,10 +525,7 @@ def _cross_validated(path: CostComplexityPath, X, y, grower, folds, scoring=None
 
         per_fold = Parallel(n_jobs=n_jobs)(delayed(_fold_result)(*args) for args in arguments)
     if scorer is None:
-        losses = np.sum(per_fold, axis=0)
-        if weights is None:
-            return _selection(path, betas, losses, len(y), "CV")
-        return _selection(path, betas, losses, weights.sum(), "CV", _effective_size(weights))
+        return _selection(path, betas, np.sum(per_fold, axis=0), len(y), "CV", weights)
     scores = np.array(per_fold)                              # (folds, steps)
     error = 1 - scores.mean(axis=0)
     standard_error = scores.std(axis=0, ddof=1) / np.sqrt(len(scores))
@@ -721,19 +721,13 @@ def holdout_alpha(tree: Tree, X_prune, y_prune, risk: str = "error", *,
     if not isinstance(tree, Tree):
         X, y = tree.check_sample(X_prune, y_prune, names=("X_prune", "y_prune"))
         weights = check_sample_weight(sample_weight, len(y))
-        steps = np.arange(len(path))
-        losses = step_losses(path, X, y, steps, weights)
-        if weights is None:
-            return _selection(path, path.alphas.copy(), losses, len(y), "hold-out")
-        return _selection(path, path.alphas.copy(), losses, weights.sum(), "hold-out",
-                          _effective_size(weights))
+        losses = step_losses(path, X, y, np.arange(len(path)), weights)
+        return _selection(path, path.alphas.copy(), losses, len(y), "hold-out", weights)
     counts = pruning_sample_counts(tree, X_prune, y_prune, sample_weight=sample_weight)
     errors = path.errors(counts).astype(float)
-    if sample_weight is None:
-        return _selection(path, path.alphas.copy(), errors, int(counts[0].sum()), "hold-out")
-    weights = check_sample_weight(sample_weight, np.shape(sample_weight)[0])   # as counted
-    return _selection(path, path.alphas.copy(), errors, weights.sum(), "hold-out",
-                      _effective_size(weights))
+    m = np.shape(y_prune)[0]                 # checked when counted
+    weights = None if sample_weight is None else check_sample_weight(sample_weight, m)
+    return _selection(path, path.alphas.copy(), errors, m, "hold-out", weights)
 
 
 # ---------------------------------------------------------------------- the pruners
@@ -898,7 +892,7 @@ class CrossValidatedCostComplexityPruner(Pruner):
                                 regression=regression)
         weights = check_sample_weight(sample_weight, len(y))
         grown_on = len(y) if weights is None else weights.sum()
-        if not np.isclose(check_tree(tree, regression=True).n_samples, grown_on):
+        if not np.isclose(tree.n_samples, grown_on):
             raise ValueError(f"X_prune, y_prune must be the sample tree was grown on, "
                              f"{tree.n_samples:g} examples; got {grown_on:g}.")
         seed = checked["random_state"]

@@ -25,6 +25,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from prunekit.tree import (
     BinaryTree,
+    Pruning,
     _ArrayAttribute,
     _as_children,
     _frozen,
@@ -217,23 +218,6 @@ class RegressionTree(BinaryTree):
                    missing_go_to_left=missing_go_to_left,
                    weighted=sample_weight is not None)
 
-    def to_sklearn(self):
-        """This tree as a fitted ``sklearn.tree.DecisionTreeRegressor``
-        (:func:`prunekit.export.to_sklearn`).
-
-        Examples
-        --------
-        >>> import prunekit as pk
-        >>> t = pk.RegressionTree.from_arrays(
-        ...     [1, -1, -1], [2, -1, -1], feature=[0, -1, -1],
-        ...     threshold=[0.5, 0, 0], X=[[0.0], [1.0]], y=[1.0, 3.0])
-        >>> t.to_sklearn().predict([[0.0], [1.0]]).tolist()
-        [1.0, 3.0]
-        """
-        from prunekit.export import to_sklearn
-
-        return to_sklearn(self)
-
     def __setstate__(self, state):
         object.__setattr__(self, "feature_names", None)
         super().__setstate__(state)
@@ -292,23 +276,9 @@ class RegressionTree(BinaryTree):
     def _checked_statistics(self, statistics) -> np.ndarray:
         return self.check_sample_moments(statistics)
 
-    def __eq__(self, other) -> bool:
-        """Equal shape, split rules, growing moments and feature names."""
-        if self is other:
-            return True
-        if not isinstance(other, RegressionTree):
-            return NotImplemented
-        return (self.n_features == other.n_features
-                and self.feature_names == other.feature_names
-                and self.weighted == other.weighted
-                and all(np.array_equal(a, b, equal_nan=a.dtype.kind == "f") for a, b in zip(
-                    (self._left, self._right, self._feature, self._threshold, self._moments,
-                     self._missing_go_to_left),
-                    (other._left, other._right, other._feature, other._threshold,
-                     other._moments, other._missing_go_to_left))))
-
-    def __hash__(self) -> int:
-        return hash((self.n_nodes, self._moments.tobytes(), self._left.tobytes()))
+    def _compared_arrays(self):
+        return (self._left, self._moments, self._right, self._feature, self._threshold,
+                self._missing_go_to_left)
 
     def __repr__(self) -> str:
         return (f"RegressionTree(n_nodes={self.n_nodes}, n_leaves={self.n_leaves}, "
@@ -414,8 +384,6 @@ class RegressionTree(BinaryTree):
 
     def error(self, X, y) -> float:
         """Mean squared error on ``(X, y)``."""
-        from prunekit.tree import Pruning
-
         return Pruning.full(self).error(X, y)
 
     def _errors_at(self, nodes, moments, labels) -> np.ndarray:

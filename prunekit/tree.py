@@ -261,6 +261,49 @@ class BinaryTree(_Immutable):
         # routes samples to the leaves in C (see _route)
         object.__setattr__(self, "_compiled", compiled)
 
+    def to_sklearn(self):
+        """This tree as a fitted scikit-learn tree: a ``DecisionTreeClassifier`` for a
+        :class:`Tree`, a ``DecisionTreeRegressor`` for a regression tree
+        (:func:`prunekit.export.to_sklearn`).
+
+        Examples
+        --------
+        >>> import prunekit as pk
+        >>> t = pk.Tree.from_arrays(
+        ...     [1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
+        ...     feature=[0, -1, -1], threshold=[0.5, 0, 0])
+        >>> t.to_sklearn().predict([[0.0], [1.0]]).tolist()
+        [0, 1]
+        """
+        from prunekit.export import to_sklearn
+
+        return to_sklearn(self)
+
+    def __eq__(self, other) -> bool:
+        """Two trees are equal when they are of one kind and have the same shape, split
+        rules, growing statistics (a :class:`Tree`'s counts, leaf labels and classes; a
+        regression tree's moments) and feature names (a copy or an unpickled tree equals
+        its original); the grower's criterion and impurities are not compared."""
+        if self is other:
+            return True
+        if not isinstance(other, BinaryTree):
+            return NotImplemented
+        return (type(self) is type(other)
+                and self.n_features == other.n_features
+                and self.feature_names == other.feature_names
+                and self.weighted == other.weighted
+                and all(np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
+                        for a, b in zip(self._compared_arrays(), other._compared_arrays())))
+
+    def __hash__(self) -> int:
+        left, statistics = self._compared_arrays()[:2]
+        return hash((self.n_nodes, statistics.tobytes(), left.tobytes()))
+
+    def _compared_arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays :meth:`__eq__` compares: the children's ``left`` and the growing
+        statistics first (:meth:`__hash__` hashes them), then the rest."""
+        raise NotImplementedError
+
     def with_feature_names(self, feature_names) -> "Tree":
         """The same tree with other feature names (``None`` removes them); ``self`` is unchanged.
 
@@ -727,23 +770,6 @@ class Tree(BinaryTree):
             missing_go_to_left=missing_go_to_left, weighted=weights is not None,
         )
 
-    def to_sklearn(self):
-        """This tree as a fitted ``sklearn.tree.DecisionTreeClassifier``
-        (:func:`prunekit.export.to_sklearn`).
-
-        Examples
-        --------
-        >>> import prunekit as pk
-        >>> t = pk.Tree.from_arrays(
-        ...     [1, -1, -1], [2, -1, -1], [[3, 2], [3, 0], [0, 2]],
-        ...     feature=[0, -1, -1], threshold=[0.5, 0, 0])
-        >>> t.to_sklearn().predict([[0.0], [1.0]]).tolist()
-        [0, 1]
-        """
-        from prunekit.export import to_sklearn
-
-        return to_sklearn(self)
-
     def __setstate__(self, state):
         object.__setattr__(self, "feature_names", None)    # pickled before trees had names
         object.__setattr__(self, "weighted", False)         # pickled before weights
@@ -830,25 +856,8 @@ class Tree(BinaryTree):
                                        allow_nan=True)
 
     # ------------------------------------------------------------------ comparison
-    def __eq__(self, other) -> bool:
-        """Two trees are equal when they have the same shape, split rules, growing counts,
-        leaf labels, classes and feature names (a copy or an unpickled tree equals its
-        original); the grower's criterion and impurities are not compared."""
-        if self is other:
-            return True
-        if not isinstance(other, Tree):
-            return NotImplemented
-        return (self.n_features == other.n_features
-                and self.feature_names == other.feature_names
-                and self.weighted == other.weighted
-                and all(np.array_equal(a, b, equal_nan=a.dtype.kind == "f")
-                        for a, b in zip(self._compared_arrays(), other._compared_arrays())))
-
-    def __hash__(self) -> int:
-        return hash((self.n_nodes, self._counts.tobytes(), self._left.tobytes()))
-
     def _compared_arrays(self):
-        return (self._left, self._right, self._feature, self._threshold, self._counts,
+        return (self._left, self._counts, self._right, self._feature, self._threshold,
                 self._labels, self._classes_, self._missing_go_to_left)
 
     def __repr__(self) -> str:
