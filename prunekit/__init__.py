@@ -26,6 +26,12 @@ from prunekit.error_based_pruning import ErrorBasedPruner, error_based, error_ba
 from prunekit.estimator import PrunedTreeClassifier
 from prunekit.export import export_text, to_sklearn
 from prunekit.forest import prune_forest
+from prunekit.gey_nedelec_pruning import (
+    GeyNedelecPruner,
+    gey_nedelec,
+    gey_nedelec_alpha,
+    residual_variance,
+)
 from prunekit.growing import grow_tree, id3
 from prunekit.k_reduced_error_pruning import KReducedErrorPruner, k_reduced_error
 from prunekit.kearns_mansour_pruning import (
@@ -58,13 +64,15 @@ __all__ = [
     "holdout_alpha", "reduced_error", "k_reduced_error", "rademacher_penalty",
     "kearns_mansour", "kearns_mansour_global",
     "nobel", "best_pruning_by_size",
+    "gey_nedelec", "gey_nedelec_alpha", "residual_variance",
     "pessimistic", "minimum_error", "CriticalValuePath", "critical_value_path", "critical_value",
     "error_based", "error_based_raising",
     "Pruner", "HoldoutPruner", "CostComplexityPruner", "PessimisticPruner", "MinimumErrorPruner",
     "CriticalValuePruner", "ReducedErrorPruner", "ErrorBasedPruner", "PrunedTreeClassifier",
     "PrunedTreeRegressor",
     "CrossValidatedCostComplexityPruner", "KearnsMansourPruner", "NobelPruner",
-    "KReducedErrorPruner", "RademacherBoundPruner", "export_text", "to_sklearn", "prune_forest",
+    "KReducedErrorPruner", "RademacherBoundPruner", "GeyNedelecPruner",
+    "export_text", "to_sklearn", "prune_forest",
     "Binarization", "binarize", "optimal_tree", "OptimalTreeClassifier", "penalized_risk",
     "bounds", "datasets", "growing", "optimal", "plotting", "plot_tree",
 ]

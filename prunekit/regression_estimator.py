@@ -17,6 +17,7 @@ from sklearn.utils.validation import validate_data
 from prunekit._parameters import checked_where_used, validate_parameters
 from prunekit.cost_complexity_pruning import CostComplexityPruner
 from prunekit.cost_complexity_pruning import CrossValidatedCostComplexityPruner, _check_grower
+from prunekit.gey_nedelec_pruning import GeyNedelecPruner
 from prunekit.estimator import _check_pruner, _checked_pruning, _concrete_seed, _PrunedTree
 from prunekit.pruner import Pruner
 from prunekit.reduced_error_pruning import ReducedErrorPruner
@@ -27,7 +28,7 @@ __all__ = ["PrunedTreeRegressor"]
 
 #: The pruners defined for regression trees.
 REGRESSION_PRUNERS = (CostComplexityPruner, CrossValidatedCostComplexityPruner,
-                      ReducedErrorPruner)
+                      ReducedErrorPruner, GeyNedelecPruner)
 
 
 def _check_regression_grower(grower, name: str = "grower"):
@@ -45,8 +46,8 @@ def _check_regression_pruner(pruner, name: str):
     pruner = _check_pruner(pruner, name)
     if pruner is not None and not isinstance(pruner, REGRESSION_PRUNERS):
         raise TypeError(f"{name} must be a pruner defined for regression trees "
-                        "(CostComplexityPruner, CrossValidatedCostComplexityPruner or "
-                        "ReducedErrorPruner), got "
+                        "(CostComplexityPruner, CrossValidatedCostComplexityPruner, "
+                        "ReducedErrorPruner or GeyNedelecPruner), got "
                         f"{type(pruner).__name__}, which prunes classification trees.")
     return pruner
 

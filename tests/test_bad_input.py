@@ -41,6 +41,7 @@ from bad_input import (  # noqa: E402
 CC = importlib.import_module("prunekit.cost_complexity_pruning")
 KM = importlib.import_module("prunekit.kearns_mansour_pruning")
 NB = importlib.import_module("prunekit.nobel_pruning")
+GN = importlib.import_module("prunekit.gey_nedelec_pruning")
 RE = importlib.import_module("prunekit.reduced_error_pruning")
 BU = importlib.import_module("prunekit.bottom_up_pruning")
 
@@ -63,6 +64,9 @@ yf = y.astype(float)
 yf[0] = nan
 wclf = DecisionTreeClassifier(max_depth=3, random_state=0).fit(
     X, y, sample_weight=rng.rand(len(y)) * 5)
+_REGRESSION = pk.RegressionTree.from_sklearn(                  # a grown regression tree
+    DecisionTreeRegressor(max_depth=3, random_state=0).fit(X, y.astype(float)), X,
+    y.astype(float))
 cwclf = DecisionTreeClassifier(max_depth=3, random_state=0, class_weight={0: 1, 1: 7}).fit(X, y)
 
 
@@ -1624,6 +1628,26 @@ BAD_INPUT = [
      lambda f: pk.RegressionTree([1, -1, -1], [2, -1, -1],
                                  [[2, 1, 0], [1, 0, 0], [1, 5, 0]]),
      ValueError, "combined"),
+    # -------------------- gey_nedelec_pruning.py
+    ("gey_nedelec classification tree",
+     lambda f: pk.gey_nedelec(T), TypeError, "RegressionTree"),
+    ("residual_variance classification tree",
+     lambda f: pk.residual_variance(T), TypeError, "RegressionTree"),
+    ("residual_variance one example per leaf",
+     lambda f: pk.residual_variance(pk.RegressionTree.from_sklearn(
+         DecisionTreeRegressor().fit(X, np.arange(len(y), dtype=float)), X,
+         np.arange(len(y), dtype=float))),
+     ValueError, "min_samples_leaf"),
+    ("gey_nedelec sigma2 negative",
+     lambda f: pk.gey_nedelec(_REGRESSION, sigma2=-1.0), ValueError, "sigma2"),
+    ("gey_nedelec constant nan",
+     lambda f: pk.gey_nedelec(_REGRESSION, constant=nan), ValueError, "constant"),
+    ("gey_nedelec_alpha n zero",
+     lambda f: pk.gey_nedelec_alpha(0, 1.0), ValueError, "n"),
+    ("gey_nedelec_alpha sigma2 None",
+     lambda f: pk.gey_nedelec_alpha(10, None), TypeError, "sigma2"),
+    ("GeyNedelecPruner constant str",
+     lambda f: pk.GeyNedelecPruner(constant="x")(_REGRESSION), TypeError, "constant"),
     ("cross_validate_alpha grower class",
      lambda f: pk.cross_validate_alpha(X, y, DecisionTreeClassifier),
      TypeError, "got the class DecisionTreeClassifier"),
@@ -2057,7 +2081,7 @@ test_bad_input_gets_a_clear_error, test_valid_input_is_accepted = table_tests(
 def test_the_table_covers_every_public_function():
     """Every function and public method of the modules appears in the tables' labels."""
     labels = " ".join(label for label, *_ in BAD_INPUT + VALID_EDGE_INPUT)
-    missing = uncovered(labels, [pk.tree, V, KM, NB, PL, D, CC, RE, G, BU])
+    missing = uncovered(labels, [pk.tree, V, KM, NB, GN, PL, D, CC, RE, G, BU])
     for cls, methods in [(pk.Tree, ["from_arrays", "from_sklearn", "subtree", "apply",
                                     "predict", "error", "node_counts", "counts_from_leaves",
                                     "sum_over_leaves", "leaf_errors", "check_node",

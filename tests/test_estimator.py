@@ -740,7 +740,7 @@ OWN_PARAMETERS = {
 
 
 def test_the_scan_sees_every_pruner():
-    assert len(PRUNER_CLASSES) == 11
+    assert len(PRUNER_CLASSES) == 12
     assert [cls for cls in PRUNER_CLASSES if cls._function is None] == [pk.RademacherBoundPruner]
 
 
