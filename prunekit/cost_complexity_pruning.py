@@ -567,8 +567,12 @@ def _fold_result(X, y, train, test, grower, risk, betas, scorer, weights=None) -
 def step_losses(path, X, y, steps, sample_weight=None) -> np.ndarray:
     """The squared errors of the steps ``steps`` of a regression tree's path on ``(X, y)``.
 
-    Every example is routed once to its leaf of the tree; a step's prediction of it is the
-    mean of the step's leaf above that leaf (:meth:`~prunekit.tree.BinaryTree.highest_marked`).
+    A node is a leaf of the steps from the first whose alpha reaches its ``node_alpha`` (step
+    0 for a leaf of the tree) to the last before its parent's, so an example's loss at a node
+    counts for a contiguous range of steps. Every example is routed once to its leaf of the
+    tree, its loss at each node on the way back to the root is added at the start of that
+    node's range and subtracted at its end, and a cumulative sum over the steps gives every
+    step's total: O(m depth + steps) work, not O(m steps).
 
     Parameters
     ----------
@@ -587,15 +591,23 @@ def step_losses(path, X, y, steps, sample_weight=None) -> np.ndarray:
         w (y - yhat)^4, from which the standard error of a selection is computed.
     """
     tree = path.tree
-    weights = np.ones(len(y)) if sample_weight is None else sample_weight
-    leaf = tree.apply(X, check_input=False)
+    n_steps = len(path.alphas)
+    first = np.where(tree.is_leaf, 0,
+                     np.searchsorted(path.alphas, path.node_alpha, side="left"))
+    parent = tree.parent
+    last = np.where(parent >= 0, first[np.maximum(parent, 0)], n_steps)
     value = tree.value
-    sums = {}
-    for step in np.unique(steps):
-        above = tree.highest_marked(path.pruning(step).is_leaf)[leaf]
-        squared = (y - value[above]) ** 2
-        sums[step] = (np.dot(weights, squared), np.dot(weights, squared**2))
-    return np.array([sums[step] for step in steps], dtype=np.float64).T.reshape(2, -1)
+    weights = np.ones(len(y)) if sample_weight is None else sample_weight
+    node = tree.apply(X, check_input=False)
+    changes = np.zeros((2, n_steps + 1))
+    while node.size:
+        squared = (y - value[node]) ** 2
+        for row, loss in enumerate((weights * squared, weights * squared**2)):
+            changes[row] += (np.bincount(first[node], loss, n_steps + 1)
+                             - np.bincount(last[node], loss, n_steps + 1))
+        above = parent[node] >= 0
+        node, y, weights = parent[node][above], y[above], weights[above]
+    return np.cumsum(changes[:, :n_steps], axis=1)[:, steps]
 
 
 def _check_scoring(scoring, name: str = "scoring"):

@@ -12,6 +12,7 @@ import numpy as np
 
 from prunekit.validation import as_array, check_count, check_title
 from prunekit.plotting import NOTE_COLOUR, PALETTE, plot_tree, raise_font_sizes
+from prunekit.regression_tree import RegressionTree
 
 from pdtbook.figures._style import _check_drawing_size, _figure_docstring
 
@@ -72,7 +73,8 @@ def _error_curves(ax, selection, test_error, test_label: str, bars: bool = True)
         _steps(ax, x, selection.error, color=PALETTE[1], label=estimated)
     if test_error is not None:
         _steps(ax, x, test_error, color=PALETTE[2], label=test_label)
-    ax.set_ylabel("error rate")
+    regression = isinstance(path.tree, RegressionTree)
+    ax.set_ylabel("mean squared error" if regression else "error rate")
 
 
 @_figure_docstring
@@ -92,7 +94,8 @@ def plot_alpha_selection(selection, test_error=None, *, test_label: str = "test 
     selection : AlphaSelection
         From :func:`prunekit.cross_validate_alpha` or :func:`prunekit.holdout_alpha`.
     test_error : array-like of shape (n_steps,), optional
-        An error rate of every step's tree, e.g. on a test set or the exact true error.
+        An error rate (a mean squared error for a regression tree) of every step's tree,
+        e.g. on a test set or the exact true error.
     test_label : str, default "test error"
         Legend label of ``test_error``.
     title : str, optional
@@ -138,7 +141,7 @@ def plot_alpha_selection(selection, test_error=None, *, test_label: str = "test 
 @_figure_docstring
 def plot_path_explorer(selection, step: int, test_error=None, *,
                        test_label: str = "test error", max_labelled_leaves: int = 12,
-                       width: float = 7.0, fontsize: float = 9):
+                       feature_names=None, width: float = 7.0, fontsize: float = 9):
     """One tree of a cost-complexity path above the errors along the path.
 
     The view of Chapter 2's explorer. Top panel: the tree T^k of ``step`` drawn on its own
@@ -154,10 +157,13 @@ def plot_path_explorer(selection, step: int, test_error=None, *,
     step : int
         The step of the path to draw (0 is T^1).
     test_error : array-like of shape (n_steps,), optional
-        An error rate of every step's tree, e.g. the exact true error.
+        An error rate (a mean squared error for a regression tree) of every step's tree,
+        e.g. the exact true error.
     test_label : str, default "test error"
     max_labelled_leaves : int, default 12
         Largest tree, in leaves, drawn with its rules and counts.
+    feature_names : sequence of str, optional
+        The features' names in the rules (default: the tree's own, else x0, x1, ...).
     {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
@@ -170,6 +176,8 @@ def plot_path_explorer(selection, step: int, test_error=None, *,
     max_labelled_leaves = check_count(max_labelled_leaves, "max_labelled_leaves", minimum=1)
     _check_drawing_size(width, fontsize)
     drawn = path.pruning(step).to_tree()
+    if feature_names is not None:
+        drawn = drawn.with_feature_names(feature_names)
     labelled = drawn.n_leaves <= max_labelled_leaves
     levels = drawn.max_depth + 1
     tree_height = min(6.0, 0.2 + levels * (0.8 if labelled else 0.3))

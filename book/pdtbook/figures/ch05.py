@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from prunekit.validation import check_count, check_real
+from prunekit.validation import check_choice, check_count, check_real
 from prunekit.plotting import (
     PALETTE, raise_font_sizes, tint, plot_tree,
 )
@@ -179,8 +179,8 @@ def plot_size_profile(n_nodes, errors, objectives, *, true_errors=None, path=Non
 
 
 @_figure_docstring
-def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: float = 7.0,
-                     fontsize: float = 9):
+def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None,
+                     yscale: str = "linear", width: float = 7.0, fontsize: float = 9):
     """Mean excess risk of several pruning rules against the sample size, with error bars.
 
     One panel per group of rules, stacked, sharing both axes; each rule's mean over the
@@ -200,11 +200,14 @@ def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: 
         Legend label of each rule (default: its key).
     titles : sequence of str, optional
         One title per panel.
+    yscale : {"linear", "log"}, default "linear"
+        The scale of the excess risk's axis.
     {width_fontsize_returns}
     """
     import matplotlib.pyplot as plt
 
     _check_drawing_size(width, fontsize)
+    yscale = check_choice(yscale, "yscale", ("linear", "log"))
     sizes = _positive_increasing(sizes, "sizes")
     if not isinstance(excess, dict):
         raise TypeError(f"excess must be a dict of rules, got {type(excess).__name__}.")
@@ -246,6 +249,7 @@ def plot_excess_risk(sizes, excess, groups, *, labels=None, titles=None, width: 
                 ax.errorbar(sizes, means[name], yerr=bars[name], marker="o", ms=4, capsize=3,
                             color=colours[name], label=labels.get(name, name))
             ax.set_xscale("log")
+            ax.set_yscale(yscale)
             ax.set_ylabel("excess risk $L_\\mathcal{D} - L^*_\\mathcal{D}$")
             if title:
                 ax.set_title(title)
