@@ -46,13 +46,15 @@ TITLES = {
     8: "The classic heuristics",
     9: "Which pruner?",
     10: "Optimal trees",
+    11: "Regression trees",
 }
 SHORT = {1: "Trees, overfitting", 2: "Cost complexity", 3: "Reduced error",
          4: "Kearns–Mansour", 5: "Nobel", 6: "Rademacher", 7: "Reproduction",
-         8: "Heuristics", 9: "Comparison", 10: "Optimal trees"}
+         8: "Heuristics", 9: "Comparison", 10: "Optimal trees",
+         11: "Regression trees"}
 # chapter -> the chapters (and "A", the probability appendix) a reader should know first
 NEEDS = {1: [], 2: [1], 3: [1], 4: [1, "A"], 5: [2, 4], 6: [3, 4], 7: [6], 8: [2, 3],
-         9: [8], 10: [6, 8]}
+         9: [8], 10: [6, 8], 11: [5]}
 
 
 def chapter_notebook(chapter: int, folder: str = "chapters") -> Path:
@@ -117,7 +119,8 @@ def chapter_table() -> str:
 # Where each box stands in the map: (column, row). Columns follow the longest chain of
 # prerequisites (a chapter stands right of everything it needs); rows keep arrows short.
 POSITION = {1: (0, 0.5), "A": (0, 1.7), 2: (1, 0), 3: (1, 1), 4: (1, 2), 8: (2, 0),
-            5: (2, 1), 6: (2, 2), 9: (3, 0.5), 7: (3, 2), 10: (3, 1.25)}
+            5: (2, 1), 6: (2, 2), 9: (3, 0.45), 7: (3, 2), 10: (3, 1.25),
+            11: (3, -0.3)}
 BOX_WIDTH, BOX_HEIGHT = 0.78, 0.56
 
 
@@ -138,9 +141,9 @@ def draw_map():
     from matplotlib.patches import FancyBboxPatch
 
     check_positions()
-    fig, ax = plt.subplots(figsize=(7.0, 3.0))
+    fig, ax = plt.subplots(figsize=(7.0, 3.3))
     ax.set_xlim(-0.5, 3.5)
-    ax.set_ylim(2.45, -0.45)
+    ax.set_ylim(2.45, -0.75)
     ax.axis("off")
     for chapter, needs in NEEDS.items():
         x, y = POSITION[chapter]
