@@ -31,6 +31,8 @@ RESULTS = {
                 "(python -m pdtbook.study --rpart --all)",
     "rpart_example": "Chapter 9: the frame of rpart's tree on the small example "
                      "(written with rpart_cp)",
+    "regression_study": "Chapter 11: test error and size of the regression pruners on every "
+                        "split (python -m pdtbook.regression_study --all)",
     "optimal_gap": "Chapter 10: greedy growth and pruning against optimal trees of the same "
                    "depth (python -m pdtbook.optimal_study --all)",
     "optimal_times": "Chapter 10: STreeD's seconds as the depth grows "

@@ -20,16 +20,19 @@ __all__ = ["plot_critical_difference", "plot_pareto", "plot_ranks", "plot_noise"
 
 
 def plot_critical_difference(results, value: str = "test_error", methods=None, *, ax=None,
-                             alpha: float = 0.05, title=None):
+                             alpha: float = 0.05, title=None, labels=None):
     """Critical-difference diagram (Demšar 2006, Fig. 1) drawn by
     :func:`scikit_posthocs.critical_difference_diagram`: the average ranks, with the methods
-    the Nemenyi test cannot tell apart at level ``alpha`` joined by a bar. Returns the axes."""
+    the Nemenyi test cannot tell apart at level ``alpha`` joined by a bar. ``labels`` maps a
+    method to the name shown (default :data:`pdtbook.study.METHOD_LABELS`). Returns the
+    axes."""
     import matplotlib.pyplot as plt
 
     scikit_posthocs = require("scikit_posthocs", "the critical-difference diagram")
     table = mean_table(results, value, methods)
     average = table.rank(axis=1, method="average").mean(axis=0)
-    average.index = [METHOD_LABELS.get(m, m) for m in average.index]
+    labels = METHOD_LABELS if labels is None else labels
+    average.index = [labels.get(m, m) for m in average.index]
     pvalues = scikit_posthocs.posthoc_nemenyi_friedman(table)
     pvalues.index = pvalues.columns = average.index
     if ax is None:
