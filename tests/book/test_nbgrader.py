@@ -154,8 +154,9 @@ def page_table() -> dict:
     return rows
 
 
-def test_there_are_eight_exercise_notebooks():
-    assert [p.stem[:2] for p in SOLUTIONS] == ["01", "02", "03", "04", "05", "06", "08", "10"]
+def test_there_are_nine_exercise_notebooks():
+    assert [p.stem[:2] for p in SOLUTIONS] == ["01", "02", "03", "04", "05", "06", "08", "10",
+                                               "11"]
 
 
 def test_generated_student_notebooks_are_the_committed_ones(course):
@@ -223,7 +224,7 @@ def test_teaching_page_states_nbgrader_s_points(scores):
         score = scores[stem, SOLVED]
         assert (automatic, by_hand) == (score["max_code"], score["max_written"]), stem
         assert total == automatic + by_hand, stem
-    totals = re.search(r"\|\s*\*\*all eight\*\*\s*\|\s*\*\*(\d+)\*\*\s*\|\s*\*\*(\d+)\*\*\s*\|"
+    totals = re.search(r"\|\s*\*\*all nine\*\*\s*\|\s*\*\*(\d+)\*\*\s*\|\s*\*\*(\d+)\*\*\s*\|"
                        r"\s*\*\*(\d+)\*\*\s*\|", PAGE.read_text(encoding="utf-8"))
     assert totals, "the table's total row is missing"
     assert tuple(int(v) for v in totals.groups()) == tuple(
