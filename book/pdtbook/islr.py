@@ -47,6 +47,6 @@ def load_islr(name: str, *, dropna: bool = False):
     if name not in ISLR_DATA_SETS:
         raise ValueError(f"name must be one of {', '.join(ISLR_DATA_SETS)}, got {name!r}.")
     frame = pd.read_csv(ISLR_FILES / f"{name}.csv.gz")
-    text = frame.select_dtypes(include="object").columns
+    text = frame.select_dtypes(include=["object", "str"]).columns
     frame[text] = frame[text].astype("category")
     return frame.dropna().reset_index(drop=True) if dropna else frame
