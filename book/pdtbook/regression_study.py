@@ -11,8 +11,8 @@ diabetes, Friedman's three functions (Friedman 1991) simulated by scikit-learn, 
 sets bundled with statsmodels. The results are analysed with :mod:`pdtbook.study`'s statistics
 (average ranks, the Friedman test, the Nemenyi test; Demšar 2006) on the relative test error.
 
-Protocol (one *split*, seeded by its index ``i``)
--------------------------------------------------
+The protocol of a regression split
+----------------------------------
 1. The split of :func:`pdtbook.runner.split_indices`: a third of the examples to test (at most
    :data:`MAX_TEST`), the rest to train (at most :data:`MAX_TRAIN`); reduced-error pruning
    grows on the first two thirds of the training part and prunes with the last third, every
