@@ -47,7 +47,6 @@ from sklearn.model_selection import GridSearchCV, KFold
 from sklearn.tree import DecisionTreeRegressor
 
 import prunekit as pk
-from prunekit.validation import check_count
 
 from pdtbook.runner import (
     Cache, check_keys, check_splits, command_docstring, command_line, parse_arguments,
