@@ -42,7 +42,8 @@ from prunekit.tree import Tree, check_tree
 
 __all__ = [
     "train_error_impurity", "entropy", "gini", "IMPURITY_FUNCTIONS", "gain", "id3",
-    "Split", "best_threshold_split", "best_split_by_sorting", "midpoints", "grow_tree",
+    "Split", "best_threshold_split", "best_split_by_sorting", "best_squared_error_split",
+    "midpoints", "grow_tree",
     "SplitAgreement", "compare_splits",
 ]
 
@@ -234,6 +235,19 @@ class _TreeBuilder:
 
 
 def _check_growing_data(X, y, dtype=np.float64):
+    X = _check_growing_sample(X, dtype)
+    y = check_labels(y, X.shape[0])
+    kind = type_of_target(y)
+    if kind not in ("binary", "multiclass"):
+        raise ValueError(f"y must hold class labels, but its values look {kind} "
+                         f"(e.g. {y[:3].tolist()!r}); grow a regression tree with "
+                         f"criterion=\"squared_error\".")
+    classes, codes = np.unique(y, return_inverse=True)
+    return X, codes, classes
+
+
+def _check_growing_sample(X, dtype) -> np.ndarray:
+    """A sample prunekit's growers split: finite numbers, at least one feature."""
     X = as_array(X, "X", ndim=2, dtype=dtype, what="(n_samples, n_features)", finite=False)
     if X.dtype.kind == "f" and np.isnan(X).any():
         raise ValueError("X contains NaN (a missing value); prunekit's own growers split on "
@@ -244,13 +258,7 @@ def _check_growing_data(X, y, dtype=np.float64):
         raise ValueError("X contains infinity; every value must be finite.")
     if X.shape[1] == 0:
         raise ValueError("X has 0 features; at least one is needed to grow a tree.")
-    y = check_labels(y, X.shape[0])
-    kind = type_of_target(y)
-    if kind not in ("binary", "multiclass"):
-        raise ValueError(f"y must hold class labels, but its values look {kind} "
-                         f"(e.g. {y[:3].tolist()!r}).")
-    classes, codes = np.unique(y, return_inverse=True)
-    return X, codes, classes
+    return X
 
 
 def _max_depth(max_depth):
@@ -487,14 +495,58 @@ def best_split_by_sorting(X: np.ndarray, onehot: np.ndarray, C,
              & (m - position >= min_samples_leaf))
     if not valid.any():
         return Split(-1, np.nan, 0.0, 0)
-    gains = np.where(valid, _gain(left, right, C), -np.inf)
+    return _best_split(np.where(valid, _gain(left, right, C), -np.inf), values)
+
+
+def _best_split(gains: np.ndarray, values: np.ndarray) -> Split:
+    """The split of largest gain among the (m-1, d) candidates ``gains`` (-inf where not
+    allowed) between the sorted feature values ``values``; ties go to the first feature,
+    then the first position, as a splitter scanning them in order would take them."""
     best_gain = gains.max()
     n_best = int(np.count_nonzero(gains >= best_gain - 1e-12))
-    # Scan feature by feature, position by position, as a splitter does.
     flat = int(np.argmax(gains.T))
-    feature, pos = divmod(flat, m - 1)
+    feature, pos = divmod(flat, gains.shape[0])
     threshold = midpoints(values[pos, feature], values[pos + 1, feature])
     return Split(int(feature), float(threshold), float(best_gain), n_best)
+
+
+def best_squared_error_split(X: np.ndarray, y: np.ndarray, min_samples_leaf: int) -> Split:
+    """The threshold split of a node that most decreases its sum of squared errors.
+
+    Breiman et al.'s (1984, ch. 8) split of a regression tree, found as
+    :func:`best_split_by_sorting` finds a classification split: each feature sorted once,
+    and the targets' cumulative sums give both sides' sums at every threshold. With the
+    targets centred on the node's mean (which keeps the sums small), a split into sides of
+    sizes n_L, n_R with sums s_L, s_R decreases the sum of squared errors by
+    s_L^2 / n_L + s_R^2 / n_R (Chapter 11, Proposition 11.1); ``gain`` is that decrease over m.
+
+    Parameters
+    ----------
+    X : ndarray of shape (m, d)
+        The node's sample.
+    y : ndarray of shape (m,)
+        Its targets.
+    min_samples_leaf : int
+        Each side must keep at least this many examples.
+
+    Returns
+    -------
+    Split
+    """
+    min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
+    m = X.shape[0]
+    order = np.argsort(X, axis=0, kind="stable")
+    values = np.take_along_axis(X, order, axis=0)
+    centred = y - y.mean()
+    sums = np.cumsum(centred[order], axis=0)[:-1]          # (m-1, d): left sides' sums
+    n_left = np.arange(1, m)[:, None]
+    n_right = m - n_left
+    valid = ((values[1:] > values[:-1]) & (n_left >= min_samples_leaf)
+             & (n_right >= min_samples_leaf))
+    if not valid.any():
+        return Split(-1, np.nan, 0.0, 0)
+    decrease = sums**2 / n_left + (centred.sum() - sums) ** 2 / n_right
+    return _best_split(np.where(valid, decrease / m, -np.inf), values)
 
 
 def midpoints(low, high):
@@ -513,20 +565,25 @@ def grow_tree(X, y, criterion="gini", max_depth=None, min_samples_leaf: int = 1)
     Every node takes :func:`best_threshold_split` of the examples that reach it, until the
     node is pure, ``max_depth`` is reached, or no split keeps ``min_samples_leaf`` examples
     on each side. Features are compared in float32, as scikit-learn does, so on data
-    without ties the tree equals ``DecisionTreeClassifier(criterion=...)``'s.
+    without ties the tree equals ``DecisionTreeClassifier(criterion=...)``'s. With
+    ``criterion="squared_error"`` the targets are numbers and the tree is a regression
+    tree, split by :func:`best_squared_error_split` until its targets are equal, as
+    ``DecisionTreeRegressor``'s.
 
     Parameters
     ----------
     X : array-like of shape (m, d)
     y : array-like of shape (m,)
-    criterion : {"gini", "entropy", "log_loss", "train_error"} or callable, default "gini"
-        The function C of the gain (see :func:`gain`), as scikit-learn's ``criterion``.
+    criterion : {"gini", "entropy", "log_loss", "train_error", "squared_error"} or callable, \
+default "gini"
+        The function C of the gain (see :func:`gain`), as scikit-learn's ``criterion``;
+        ``"squared_error"`` grows a :class:`~prunekit.RegressionTree`.
     max_depth : int or None
     min_samples_leaf : int, default 1
 
     Returns
     -------
-    Tree
+    Tree or RegressionTree
 
     Examples
     --------
@@ -537,6 +594,8 @@ def grow_tree(X, y, criterion="gini", max_depth=None, min_samples_leaf: int = 1)
     >>> tree.n_leaves, round(tree.error(X, y), 2)
     (3, 0.04)
     """
+    if isinstance(criterion, str) and criterion == "squared_error":
+        return _grow_regression_tree(X, y, max_depth, min_samples_leaf)
     X, codes, classes = _check_growing_data(X, y, dtype=np.float32)
     C = _criterion_function(criterion)
     max_depth = _max_depth(max_depth)
@@ -562,6 +621,44 @@ def grow_tree(X, y, criterion="gini", max_depth=None, min_samples_leaf: int = 1)
 
     grow(np.arange(X.shape[0]), 0)
     return builder.tree(classes, X.shape[1], _criterion_name(criterion), dtype=np.float32)
+
+
+def _grow_regression_tree(X, y, max_depth, min_samples_leaf: int):
+    """:func:`grow_tree` with ``criterion="squared_error"``: a :class:`RegressionTree`."""
+    from prunekit.regression_tree import RegressionTree, check_targets
+
+    X = _check_growing_sample(X, np.float32)
+    if len(X) == 0:
+        raise ValueError("X has no samples; at least one is needed to grow a tree.")
+    y = check_targets(y, len(X))
+    max_depth = _max_depth(max_depth)
+    min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
+    nodes = {"left": [], "right": [], "feature": [], "threshold": []}
+
+    def grow(rows: np.ndarray, depth: int) -> int:
+        node = len(nodes["left"])
+        for name, value in (("left", -1), ("right", -1), ("feature", -1),
+                            ("threshold", np.nan)):
+            nodes[name].append(value)
+        target = y[rows]
+        if (depth >= max_depth or len(rows) < 2 * min_samples_leaf
+                or np.all(target == target[0])):
+            return node
+        split = best_squared_error_split(X[rows].astype(np.float64), target,
+                                         min_samples_leaf)
+        if split.feature < 0:
+            return node
+        goes_left = X[rows, split.feature] <= split.threshold
+        nodes["left"][node] = grow(rows[goes_left], depth + 1)
+        nodes["right"][node] = grow(rows[~goes_left], depth + 1)
+        nodes["feature"][node], nodes["threshold"][node] = split.feature, split.threshold
+        return node
+
+    grow(np.arange(len(y)), 0)
+    return RegressionTree.from_arrays(nodes["left"], nodes["right"],
+                                      feature=nodes["feature"],
+                                      threshold=nodes["threshold"], X=X, y=y,
+                                      n_features=X.shape[1])
 
 
 @dataclass(frozen=True)

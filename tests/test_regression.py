@@ -313,3 +313,49 @@ def test_cross_validation_takes_a_regression_scorer():
     scored = pk.cross_validate_alpha(X, y, grower, cv=3, scoring="r2")
     assert scored.method == "CV r2"
     assert np.all(scored.error <= 1.5) and 0 <= scored.best < len(scored.path)
+
+
+# ---------------------------------------------------------------------- prunekit's own grower
+@pytest.mark.parametrize("seed", range(8))
+def test_grow_tree_with_squared_error_is_scikit_learns_tree(seed):
+    """Without ties between candidate splits (five or more examples per leaf keeps a node
+    from isolating one example in several equivalent ways), the grower's tree is
+    DecisionTreeRegressor's, node for node."""
+    X, y = _sample(seed, m=300)
+    for params in (dict(min_samples_leaf=5), dict(min_samples_leaf=9, max_depth=4)):
+        ours = pk.grow_tree(X, y, criterion="squared_error", **params)
+        sk = DecisionTreeRegressor(random_state=0, **params).fit(X, y)
+        assert ours == pk.RegressionTree.from_sklearn(sk, X, y)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), m=st.integers(2, 12), leaf=st.integers(1, 3))
+def test_the_squared_error_split_is_the_best_of_all_thresholds(seed, m, leaf):
+    from prunekit.growing import best_squared_error_split
+
+    rng = np.random.default_rng(seed)
+    X = rng.integers(0, 4, size=(m, 2)).astype(float)
+    y = rng.normal(size=m)
+    split = best_squared_error_split(X, y, leaf)
+
+    def decrease(f, t):
+        left = X[:, f] <= t
+        sse = lambda v: float(((v - v.mean()) ** 2).sum()) if len(v) else 0.0  # noqa: E731
+        return sse(y) - sse(y[left]) - sse(y[~left])
+
+    candidates = [decrease(f, t) for f in range(2) for t in np.unique(X[:, f])[:-1]
+                  if leaf <= np.sum(X[:, f] <= t) <= m - leaf]
+    if not candidates:
+        assert split.feature == -1
+    else:
+        assert split.gain * m == pytest.approx(max(candidates), abs=1e-9)
+        assert decrease(split.feature, split.threshold) == pytest.approx(max(candidates),
+                                                                         abs=1e-9)
+
+
+def test_the_grower_refuses_labels_for_squared_error_and_points_numbers_to_it():
+    X, y = _sample(20, m=40)
+    with pytest.raises(TypeError, match="y"):
+        pk.grow_tree(X, np.array(["a", "b"] * 20), criterion="squared_error")
+    with pytest.raises(ValueError, match="squared_error"):
+        pk.grow_tree(X, y)
