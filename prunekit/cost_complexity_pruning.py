@@ -317,7 +317,8 @@ class AlphaSelection(ReadOnlyArrays):
     error : ndarray of shape (n_steps,)
         Estimated misclassification rate of each step's tree (cross-validated or hold-out).
     standard_error : ndarray of shape (n_steps,)
-        Its standard error, sqrt(e (1 - e) / m) for an error rate e estimated on m examples.
+        Its standard error, sqrt(e (1 - e) / m) for an error rate e estimated on m examples;
+        for a regression tree, sqrt(v / m) with v the variance of the m squared errors.
     best : int
         The 0-SE choice: the step of smallest estimated error (the smallest tree on ties).
     one_se : int
@@ -425,22 +426,25 @@ def cross_validate_alpha(X, y, grower=None, *, cv=10, risk: str = "error", scori
     Grow a tree on all of (X, y) and compute its path alpha_1 = 0 < alpha_2 < ... < alpha_K.
     Step k is represented by beta_k = sqrt(alpha_k alpha_{k+1}), the geometric midpoint of the
     alphas for which its tree is optimal (beta_K = inf). For each fold v, grow a tree on the
-    other folds, prune it at every beta_k and count its errors on fold v; the cross-validated
-    error of step k is the total over folds divided by m.
+    other folds, prune it at every beta_k and count its errors on fold v (its squared errors,
+    for a regression tree); the cross-validated error of step k is the total over folds
+    divided by m.
 
     Parameters
     ----------
     X : array-like of shape (m, d)
         Finite numbers.
     y : array-like of shape (m,)
-        Class labels.
-    grower : unfitted scikit-learn tree classifier, optional
-        How trees are grown (a ``DecisionTreeClassifier`` or ``ExtraTreeClassifier``; its
-        ``class_weight``, if any, weighs the examples as ``sample_weight`` does); default
+        Class labels, or numbers for a regression grower.
+    grower : unfitted scikit-learn tree, optional
+        How trees are grown: a ``DecisionTreeClassifier`` or ``ExtraTreeClassifier`` (its
+        ``class_weight``, if any, weighs the examples as ``sample_weight`` does), or a
+        ``DecisionTreeRegressor`` or ``ExtraTreeRegressor`` for regression trees, whose
+        errors are squared errors (Breiman et al. 1984, ch. 8); default
         ``DecisionTreeClassifier(random_state=random_state)``.
     cv : int or scikit-learn splitter, default 10
-        Number of folds, at least 2 and at most m (stratified, shuffled with
-        ``random_state``), or a splitter object.
+        Number of folds, at least 2 and at most m (stratified for classification, plain
+        ``KFold`` for regression, shuffled with ``random_state``), or a splitter object.
     risk : {"error", "impurity"}, default "error"
     scoring : str, callable or None, default None
         None: Breiman's estimate, the errors counted over all folds. Otherwise a
