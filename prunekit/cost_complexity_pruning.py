@@ -315,7 +315,8 @@ class AlphaSelection(ReadOnlyArrays):
         The alpha each step is evaluated at: the geometric midpoints sqrt(alpha_k alpha_{k+1})
         for cross-validation (Breiman et al. 1984, Sec. 3.4.2), ``inf`` for the last step.
     error : ndarray of shape (n_steps,)
-        Estimated misclassification rate of each step's tree (cross-validated or hold-out).
+        Estimated misclassification rate of each step's tree (cross-validated or hold-out);
+        its mean squared error for a regression tree.
     standard_error : ndarray of shape (n_steps,)
         Its standard error, sqrt(e (1 - e) / m) for an error rate e estimated on m examples;
         for a regression tree, sqrt(v / m) with v the variance of the m squared errors.
