@@ -53,7 +53,7 @@ from pdtbook.runner import (
     run_command, run_splits, split_indices, write_results,
 )
 
-__all__ = ["REGRESSION_DATASETS", "REGRESSION_METHODS", "METHOD_LABELS", "load_regression",
+__all__ = ["REGRESSION_DATASETS", "REGRESSION_METHODS", "REGRESSION_LABELS", "load_regression",
            "run_split", "run", "main"]
 
 #: Splits per data set, the test fraction, and the caps on the training and test parts.
@@ -61,7 +61,7 @@ N_SPLITS, TEST_FRACTION, MAX_TRAIN, MAX_TEST = 10, 1 / 3, 2000, 5000
 #: Folds of the cross-validated methods, and examples per leaf of the grower.
 CV_FOLDS, MIN_SAMPLES_LEAF = 10, 5
 #: Alphas of scikit-learn's grid search: this many, evenly spread over the path's.
-CCP_GRID_SIZE = 30
+SKLEARN_GRID_SIZE = 30
 #: Examples drawn from each of Friedman's functions, and their noise levels.
 FRIEDMAN_SAMPLES = 1000
 FRIEDMAN_NOISE = {1: 1.0, 2: 125.0, 3: 0.1}
@@ -70,7 +70,7 @@ FRIEDMAN_NOISE = {1: 1.0, 2: 125.0, 3: 0.1}
 REGRESSION_METHODS = ("unpruned", "ccp-cv-0se", "ccp-cv-1se", "rep", "gey-nedelec",
                       "sklearn-ccp")
 #: How the book names each method.
-METHOD_LABELS = {"unpruned": "unpruned", "ccp-cv-0se": "CCP, CV 0-SE",
+REGRESSION_LABELS = {"unpruned": "unpruned", "ccp-cv-0se": "CCP, CV 0-SE",
                  "ccp-cv-1se": "CCP, CV 1-SE", "rep": "REP",
                  "gey-nedelec": "Gey-Nedelec penalty", "sklearn-ccp": "sklearn GridSearchCV"}
 COLUMNS = ("dataset", "split", "method", "n_train", "n_features", "test_mse",
@@ -170,7 +170,7 @@ def _cross_validated(rule: str):
 
 def _sklearn_ccp(tree, X, y, seed):
     alphas = _grower(seed).cost_complexity_pruning_path(X, y).ccp_alphas
-    grid = np.unique(alphas[np.linspace(0, len(alphas) - 1, min(CCP_GRID_SIZE, len(alphas)))
+    grid = np.unique(alphas[np.linspace(0, len(alphas) - 1, min(SKLEARN_GRID_SIZE, len(alphas)))
                             .round().astype(int)])
     search = GridSearchCV(_grower(seed), {"ccp_alpha": grid.tolist()},
                           cv=KFold(CV_FOLDS, shuffle=True, random_state=seed),
@@ -216,7 +216,7 @@ def run_split(X_train, y_train, X_test, y_test, split: int, methods=None) -> lis
 def _protocol() -> dict:
     return dict(runner="regression_study", test_fraction=TEST_FRACTION, max_train=MAX_TRAIN,
                 max_test=MAX_TEST, cv_folds=CV_FOLDS, min_samples_leaf=MIN_SAMPLES_LEAF,
-                ccp_grid_size=CCP_GRID_SIZE, friedman_samples=FRIEDMAN_SAMPLES,
+                ccp_grid_size=SKLEARN_GRID_SIZE, friedman_samples=FRIEDMAN_SAMPLES,
                 friedman_noise=FRIEDMAN_NOISE)
 
 

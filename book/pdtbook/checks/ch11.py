@@ -262,7 +262,7 @@ SIGMA_HINT = ("sigma2 is already the variance sigma^2: multiply by it, not by it
               "root.")
 PER_EXAMPLE_HINT = ("the cost per leaf is c sigma^2 log(n) / n, on the scale of the mean "
                     "squared error: divide by n.")
-_PENALTY_MISTAKES = [(dict(log=math.log10), LOG_HINT), (dict(log=math.log2), LOG_HINT),
+_ALPHA_MISTAKES = [(dict(log=math.log10), LOG_HINT), (dict(log=math.log2), LOG_HINT),
                      (dict(variance=False), SIGMA_HINT), (dict(per_example=False),
                                                           PER_EXAMPLE_HINT)]
 
@@ -272,7 +272,7 @@ def check_penalty_alpha(penalty_alpha: Callable) -> None:
     c sigma^2 log(n) / n, against :func:`prunekit.gey_nedelec_alpha`."""
     __tracebackhide__ = True
     check = Checker("penalty_alpha", penalty_alpha)
-    mistakes = mistake_variants(_penalty, _PENALTY_MISTAKES)
+    mistakes = mistake_variants(_penalty, _ALPHA_MISTAKES)
     for n, sigma2, c in penalty_cases():
         call = f"penalty_alpha({n}, {sigma2}, {c})"
         value = float_answer(check.call(n, sigma2, c, label=call), call,
