@@ -43,7 +43,7 @@ from prunekit.tree import Tree, check_tree
 __all__ = [
     "train_error_impurity", "entropy", "gini", "IMPURITY_FUNCTIONS", "gain", "id3",
     "Split", "best_threshold_split", "best_split_by_sorting", "best_squared_error_split",
-    "midpoints", "grow_tree",
+    "best_candidate", "midpoints", "grow_tree",
     "SplitAgreement", "compare_splits",
 ]
 
@@ -495,13 +495,37 @@ def best_split_by_sorting(X: np.ndarray, onehot: np.ndarray, C,
              & (m - position >= min_samples_leaf))
     if not valid.any():
         return Split(-1, np.nan, 0.0, 0)
-    return _best_split(np.where(valid, _gain(left, right, C), -np.inf), values)
+    return best_candidate(np.where(valid, _gain(left, right, C), -np.inf), values)
 
 
-def _best_split(gains: np.ndarray, values: np.ndarray) -> Split:
-    """The split of largest gain among the (m-1, d) candidates ``gains`` (-inf where not
-    allowed) between the sorted feature values ``values``; ties go to the first feature,
-    then the first position, as a splitter scanning them in order would take them."""
+def best_candidate(gains: np.ndarray, values: np.ndarray) -> Split:
+    """The split of largest gain among the candidates of a node, for any gain.
+
+    ``gains[p, j]`` is the gain of splitting feature j between its sorted values
+    ``values[p, j]`` and ``values[p + 1, j]`` (-inf where that is not allowed). Ties go to
+    the first feature, then the first position, as a splitter scanning them in order would
+    take them; the threshold is the midpoint (:func:`midpoints`).
+
+    Parameters
+    ----------
+    gains : ndarray of shape (m - 1, d)
+    values : ndarray of shape (m, d)
+        Each feature's values, sorted.
+
+    Returns
+    -------
+    Split
+        Feature -1 when no candidate is allowed.
+    """
+    gains = as_array(gains, "gains", ndim=2, dtype=np.float64, what="(m - 1, d)",
+                     finite=False)
+    values = as_array(values, "values", ndim=2, dtype=np.float64, what="(m, d)")
+    if values.shape != (gains.shape[0] + 1, gains.shape[1]):
+        raise ValueError(f"values must have one more row than gains and as many columns, "
+                         f"shape {(gains.shape[0] + 1, gains.shape[1])}; got "
+                         f"{values.shape}.")
+    if gains.size == 0 or not np.any(gains > -np.inf):
+        return Split(-1, np.nan, 0.0, 0)
     best_gain = gains.max()
     n_best = int(np.count_nonzero(gains >= best_gain - 1e-12))
     flat = int(np.argmax(gains.T))
@@ -546,7 +570,7 @@ def best_squared_error_split(X: np.ndarray, y: np.ndarray, min_samples_leaf: int
     if not valid.any():
         return Split(-1, np.nan, 0.0, 0)
     decrease = sums**2 / n_left + (centred.sum() - sums) ** 2 / n_right
-    return _best_split(np.where(valid, decrease / m, -np.inf), values)
+    return best_candidate(np.where(valid, decrease / m, -np.inf), values)
 
 
 def midpoints(low, high):

@@ -1362,6 +1362,8 @@ BAD_INPUT = [
     ("midpoints strings",
      lambda f: G.midpoints("a", "b"),
      TypeError, "low"),
+    ("best_candidate shapes differ",
+     lambda f: G.best_candidate(np.zeros((3, 2)), np.zeros((3, 2))), ValueError, "values"),
     ("best_squared_error_split min_samples_leaf 0",
      lambda f: G.best_squared_error_split(X, y.astype(float), 0), ValueError,
      "min_samples_leaf"),
