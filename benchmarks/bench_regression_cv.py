@@ -31,7 +31,7 @@ from sklearn.tree import DecisionTreeRegressor
 import prunekit as pk
 from prunekit.cost_complexity_pruning import step_losses
 
-from bench_regression_path import measured
+from bench_regression_path import measured_table
 
 
 def main():
@@ -65,12 +65,7 @@ def main():
             np.sum((fold_path.pruning(k).predict(X[test]) - y[test]) ** 2)
             for k in steps]),
     }
-    results = {}
-    print(f"{'':45} {'CPU s':>8} {'wall s':>8} {'peak MB':>8}")
-    for name, function in rows.items():
-        cpu, wall, peak, results[name] = measured(function, args.repeats)
-        results[name + " cpu"] = cpu
-        print(f"{name:45} {cpu:8.3f} {wall:8.3f} {peak:8.1f}")
+    results = measured_table(rows, args.repeats)
     one_pass = results["one fold: step_losses (one pass)"]
     per_step = results["one fold: a prediction per step"]
     print("same squared errors per step:", bool(np.allclose(one_pass, per_step, rtol=1e-9)))

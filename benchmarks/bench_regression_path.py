@@ -46,6 +46,18 @@ def measured(function, repeats):
     return min(cpu), min(wall), peak, result
 
 
+def measured_table(rows, repeats):
+    """Measure every ``rows[name]()`` and print a line each; return ``{name: result,
+    name + " cpu": best CPU seconds}``."""
+    results = {}
+    print(f"{'':45} {'CPU s':>8} {'wall s':>8} {'peak MB':>8}")
+    for name, function in rows.items():
+        cpu, wall, peak, results[name] = measured(function, repeats)
+        results[name + " cpu"] = cpu
+        print(f"{name:45} {cpu:8.3f} {wall:8.3f} {peak:8.1f}")
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=60_000)
@@ -68,12 +80,7 @@ def main():
         "prunekit both": lambda: pk.cost_complexity_path(
             pk.RegressionTree.from_sklearn(reg, X, y)).alphas,
     }
-    results = {}
-    print(f"{'':45} {'CPU s':>8} {'wall s':>8} {'peak MB':>8}")
-    for name, function in rows.items():
-        cpu, wall, peak, results[name] = measured(function, args.repeats)
-        results[name + " cpu"] = cpu
-        print(f"{name:45} {cpu:8.3f} {wall:8.3f} {peak:8.1f}")
+    results = measured_table(rows, args.repeats)
     theirs = results["scikit-learn cost_complexity_pruning_path"]
     ours = results["prunekit cost_complexity_path"]
     same = len(theirs) == len(ours) and np.allclose(theirs, ours, rtol=1e-9, atol=1e-12)
