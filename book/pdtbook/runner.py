@@ -47,8 +47,9 @@ from pdtbook.results import read_results_csv, results_path
 __all__ = [
     "N_SPLITS", "PRUNE_FRACTION", "LED_NAME", "Dataset", "uci_dataset", "led24_dataset",
     "load_dataset", "available_datasets", "check_keys", "check_splits", "SplitIndices",
-    "split_indices", "Cache", "run_splits", "write_results", "read_results", "command_line",
-    "parse_arguments", "run_command", "command_docstring",
+    "growing_size", "split_indices", "Cache", "run_splits", "write_results",
+    "read_results", "command_line", "parse_arguments", "run_command",
+    "write_run_record", "command_docstring",
 ]
 
 #: Random splits per data set in both runners.
@@ -158,6 +159,12 @@ class SplitIndices(NamedTuple):
         return self.train[self.n_grow:]
 
 
+def growing_size(n_train: int) -> int:
+    """The size of the growing part of a training part of ``n_train`` examples: its first
+    two thirds, rounded (the rest, :data:`PRUNE_FRACTION`, is the pruning part)."""
+    return int(round((1 - PRUNE_FRACTION) * n_train))
+
+
 def split_indices(n_samples: int, split: int, test_fraction: float, max_train: int | None = None,
                   max_test: int | None = None) -> SplitIndices:
     """The examples of split ``split``, from a permutation seeded by ``split`` alone.
@@ -177,7 +184,7 @@ def split_indices(n_samples: int, split: int, test_fraction: float, max_train: i
     order = np.random.default_rng(split).permutation(n_samples)
     n_test = int(round(test_fraction * n_samples))
     test, train = order[:n_test][:max_test], order[n_test:][:max_train]
-    return SplitIndices(train, test, int(round((1 - PRUNE_FRACTION) * len(train))))
+    return SplitIndices(train, test, growing_size(len(train)))
 
 
 # ---------------------------------------------------------------------- caching and running
@@ -386,3 +393,36 @@ def run_command(parser: argparse.ArgumentParser, args, datasets: dict, run) -> d
     print(f"{len(names)} data sets in {time.perf_counter() - start:.0f} s (wall clock)",
           file=sys.stderr)
     return report
+
+
+def write_run_record(args, report: dict, n_methods: int) -> bool:
+    """Keep the wall time of a run from scratch next to its results.
+
+    When the run of :func:`run_command` computed every split (none came from the cache),
+    ``<out>_run.csv`` beside ``args.out`` gets one row: the numbers of data sets, splits
+    and methods, the backend (``loky`` or ``dask``), ``n_jobs``, the machine's number of
+    cores and the run's wall seconds. A run that read splits from the cache writes nothing.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed command line of a runner (:func:`command_line`).
+    report : dict
+        The report :func:`run_command` returned.
+    n_methods : int
+        The number of methods (or settings) run on every split.
+
+    Returns
+    -------
+    bool
+        Whether the record was written.
+    """
+    if not report or report["computed"] != report["splits"]:
+        return False
+    out = Path(args.out)
+    record = dict(datasets=report["datasets"], splits=report["splits"], methods=n_methods,
+                  backend="dask" if args.dask_scheduler else "loky",
+                  n_jobs=args.n_jobs or (-1 if args.dask_scheduler else 1),
+                  cpu_count=os.cpu_count(), wall_seconds=report["wall_seconds"])
+    write_results([record], list(record), out.with_name(out.stem + "_run.csv"))
+    return True

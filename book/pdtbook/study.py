@@ -59,7 +59,6 @@ the rerun of Chapter 7 shares). The chapter's figures of the results are in
 from __future__ import annotations
 
 import math
-import os
 import sys
 import time
 import warnings
@@ -96,9 +95,10 @@ from prunekit.tree import Pruning, Tree
 from pdtbook._extras import installed, missing_error, require
 from pdtbook.rpart import compare_rpart, grow_rpart, rpart_example, rpart_frame
 from pdtbook.runner import (
-    N_SPLITS, PRUNE_FRACTION, Cache, Dataset, check_keys, check_splits, command_docstring,
-    command_line, led24_dataset, load_dataset, parse_arguments, run_command, run_splits,
-    split_indices, uci_dataset, write_results,
+    N_SPLITS, PRUNE_FRACTION, Cache, Dataset, check_keys, check_splits,
+    command_docstring, command_line, growing_size, led24_dataset, load_dataset,
+    parse_arguments, run_command, run_splits, split_indices, uci_dataset,
+    write_results, write_run_record,
 )
 
 __all__ = [
@@ -106,7 +106,8 @@ __all__ = [
     "STUDY_METHODS", "STUDY_DATASETS", "STUDY_COLUMNS", "DETERMINISTIC_COLUMNS",
     "USES_PRUNING_SET", "NEEDS", "available_methods", "run_split", "run", "mean_table", "ranks",
     "average_ranks", "FriedmanResult", "friedman_test", "nemenyi", "critical_difference",
-    "paired_comparison", "pareto_front", "synthetic_parameters", "time_table",
+    "paired_comparison", "paired_comparisons", "ccp_alpha_grid", "pareto_front",
+    "synthetic_parameters", "time_table",
     "RPART_COLUMNS", "rpart_study", "main",
 ]
 
@@ -349,12 +350,42 @@ def _sklearn_search(s, estimator, grid, n_folds, scoring=None):
     return final, search.best_params_, grow_seconds, search_seconds
 
 
+def ccp_alpha_grid(alphas, size: int) -> np.ndarray:
+    """At most ``size`` of the alphas of a cost-complexity path, evenly spread over its
+    steps (the first and the last always among them), as the grid of scikit-learn's
+    ``ccp_alpha`` that ``GridSearchCV`` searches.
+
+    Parameters
+    ----------
+    alphas : array-like
+        The path's alphas in increasing order, e.g. scikit-learn's
+        ``cost_complexity_pruning_path(X, y).ccp_alphas``.
+    size : int
+        The most alphas to keep.
+
+    Returns
+    -------
+    ndarray
+        The chosen alphas, increasing and distinct.
+
+    Examples
+    --------
+    >>> ccp_alpha_grid([0.0, 0.1, 0.2, 0.3, 0.5], 3).tolist()
+    [0.0, 0.2, 0.5]
+    """
+    alphas = np.asarray(alphas, dtype=float)
+    if alphas.ndim != 1 or len(alphas) == 0:
+        raise ValueError("alphas must be a non-empty 1-d array.")
+    size = check_count(size, "size", minimum=1)
+    steps = np.linspace(0, len(alphas) - 1, min(size, len(alphas)))
+    return np.unique(alphas[steps.round().astype(int)])
+
+
 def _sklearn_ccp(s):
     start = time.thread_time()
     path = _grower(s.seed).cost_complexity_pruning_path(s.X, s.y).ccp_alphas
     path_seconds = time.thread_time() - start
-    grid = np.unique(path[np.linspace(0, len(path) - 1, min(CCP_GRID_SIZE, len(path)))
-                          .round().astype(int)])
+    grid = ccp_alpha_grid(path, CCP_GRID_SIZE)
     final, best, grow_seconds, seconds = _sklearn_search(
         s, _grower(s.seed), {"ccp_alpha": grid.tolist()}, GRID_FOLDS)
     return _result(final, final, grow_seconds, path_seconds + seconds, best["ccp_alpha"])
@@ -531,7 +562,7 @@ def run_split(X_train, y_train, X_test, y_test, n_classes: int, split: int, meth
         (``_optimal_cv``), which the results file leaves out.
     """
     methods = _check_methods(methods)
-    n_grow = int(round((1 - PRUNE_FRACTION) * len(y_train)))
+    n_grow = growing_size(len(y_train))
     s = _Split(np.asarray(X_train), np.asarray(y_train), np.asarray(X_test),
                np.asarray(y_test), n_grow, check_count(n_classes, "n_classes", minimum=1),
                check_count(split, "split"))
@@ -782,6 +813,39 @@ def paired_comparison(results, first: str, second: str, value: str = "test_error
                 mean_difference=float(difference.mean()), statistic=statistic, pvalue=pvalue)
 
 
+def paired_comparisons(results, pairs, value: str = "test_error"):
+    """Several pairs of methods compared by :func:`paired_comparison`, the p-values adjusted
+    for the number of pairs by Holm's step-down method (Demšar 2006, Sec. 3.2.2).
+
+    Parameters
+    ----------
+    results : pandas.DataFrame or list of dict
+        Rows with the columns ``dataset``, ``split``, ``method`` and ``value``.
+    pairs : list of (str, str)
+        The pairs ``(first, second)`` to compare.
+    value : str, default "test_error"
+        The column compared (smaller is better), e.g. ``"relative_error"``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair, in the order of ``pairs``: the columns of
+        :func:`paired_comparison` and ``holm_pvalue``, from
+        :func:`statsmodels.stats.multitest.multipletests` with ``method="holm"``.
+    """
+    import pandas as pd
+    from statsmodels.stats.multitest import multipletests
+
+    pairs = [tuple(pair) for pair in pairs]
+    if not pairs or any(len(pair) != 2 for pair in pairs):
+        raise ValueError("pairs must be a non-empty list of (first, second) methods.")
+    frame = _frame(results)
+    table = pd.DataFrame([paired_comparison(frame, first, second, value)
+                          for first, second in pairs])
+    table["holm_pvalue"] = multipletests(table["pvalue"], method="holm")[1]
+    return table
+
+
 def pareto_front(size, error) -> np.ndarray:
     """Which points are Pareto-optimal for (size, error), both to be minimised: a point is
     on the front unless another is at most as large in both and smaller in one."""
@@ -803,9 +867,14 @@ def synthetic_parameters(name: str) -> tuple[int, float]:
 
 def time_table(results):
     """CPU seconds per method, summed over every data set and split: growing, pruning (with
-    any tuning), and both; methods in the order of :data:`STUDY_METHODS`."""
+    any tuning), and both; methods in the order of :data:`STUDY_METHODS`, then the others
+    in the order they first appear. Results without a ``grow_seconds`` column (those of
+    :mod:`pdtbook.regression_study`) give the pruning seconds and their total."""
     frame = _frame(results)
-    table = frame.groupby("method", sort=False)[["grow_seconds", "prune_seconds"]].sum()
+    columns = [c for c in ("grow_seconds", "prune_seconds") if c in frame.columns]
+    if not columns:
+        raise ValueError("results lack the column(s) grow_seconds and prune_seconds.")
+    table = frame.groupby("method", sort=False)[columns].sum()
     table["total_seconds"] = table.sum(axis=1)
     order = [m for m in STUDY_METHODS if m in table.index] + \
         [m for m in table.index if m not in STUDY_METHODS]
@@ -874,21 +943,8 @@ def main(argv=None) -> int:
                                  methods=args.methods, cache=args.cache,
                                  max_train=args.max_train, max_test=args.max_test,
                                  out=args.out))
-    if report and report["computed"] == report["splits"]:
-        # a run from scratch: keep its wall time next to the results
-        _write_run_record(args, report)
+    write_run_record(args, report, len(_check_methods(args.methods)))
     return 0
-
-
-def _write_run_record(args, report) -> None:
-    """``<out>_run.csv``: the wall time of a run that computed every split (none cached)."""
-    out = Path(args.out)
-    record = dict(datasets=report["datasets"], splits=report["splits"],
-                  methods=len(_check_methods(args.methods)),
-                  backend="dask" if args.dask_scheduler else "loky",
-                  n_jobs=args.n_jobs or (-1 if args.dask_scheduler else 1),
-                  cpu_count=os.cpu_count(), wall_seconds=report["wall_seconds"])
-    write_results([record], list(record), out.with_name(out.stem + "_run.csv"))
 
 
 if __name__ == "__main__":
