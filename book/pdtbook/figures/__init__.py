@@ -1,4 +1,4 @@
-"""The figures of the book's chapters, one module per chapter (``ch01`` ... ``ch10``), and
+"""The figures of the book's chapters, one module per chapter (``ch01`` ... ``ch11``), and
 of the page "Using prunekit with scikit-learn" (``practice``).
 
 Every figure here follows the book's style rule (``pdtbook.figures._style``): at most
@@ -25,6 +25,10 @@ from pdtbook.figures.ch09 import (
     plot_critical_difference, plot_noise, plot_pareto, plot_ranks,
 )
 from pdtbook.figures.ch10 import plot_gap, plot_solver_times
+from pdtbook.figures.ch11 import (
+    regression_study_critical_difference, regression_study_ranks,
+    regression_study_size_error,
+)
 from pdtbook.figures.practice import plot_sklearn_tree
 
 __all__ = [
@@ -48,6 +52,9 @@ __all__ = [
     "plot_critical_difference", "plot_pareto", "plot_ranks", "plot_noise",
     # chapter 10
     "plot_gap", "plot_solver_times",
+    # chapter 11
+    "regression_study_critical_difference", "regression_study_size_error",
+    "regression_study_ranks",
     # using prunekit with scikit-learn
     "plot_sklearn_tree",
 ]

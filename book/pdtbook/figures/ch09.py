@@ -12,7 +12,7 @@ import numpy as np
 
 from pdtbook._extras import require
 from pdtbook.study import (
-    METHOD_LABELS, STUDY_DATASETS, STUDY_METHODS, _frame, average_ranks, mean_table,
+    METHOD_LABELS, STUDY_DATASETS, _frame, average_ranks, mean_table,
     pareto_front, ranks, synthetic_parameters,
 )
 
@@ -46,15 +46,18 @@ def plot_critical_difference(results, value: str = "test_error", methods=None, *
 
 
 def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, ax=None,
-                title=None, label: str = "all", numbers: bool = False):
+                title=None, label: str = "all", numbers: bool = False,
+                value: str = "test_error", labels=None):
     """Size against error, one point per method, the Pareto front joined by a line.
 
     With ``dataset`` the means over the splits of one data set (size on a log scale);
-    without it the average ranks over all data sets of the size and of the test error.
+    without it the average ranks over all data sets of the size and of the error, the
+    column ``value`` (``"relative_error"`` for the regression study).
     ``label`` is ``"all"`` to label every point or ``"front"`` to label the Pareto-optimal
-    ones only. With ``numbers`` a point is labelled by the method's number (its position
-    in :data:`pdtbook.study.STUDY_METHODS`, from 1) and a key to the right of the axes
-    names the labelled methods, so that close points stay readable. Returns the axes.
+    ones only. ``labels`` maps a method to the name shown (default
+    :data:`pdtbook.study.METHOD_LABELS`). With ``numbers`` a point is labelled by the
+    method's number (its position in ``labels``, from 1) and a key to the right of the
+    axes names the labelled methods, so that close points stay readable. Returns the axes.
     """
     if label not in ("all", "front"):
         raise ValueError(f"label must be 'all' or 'front', got {label!r}.")
@@ -66,13 +69,14 @@ def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, 
         if frame.empty:
             raise ValueError(f"no results for the data set {dataset!r}.")
         x = mean_table(frame, size, methods).iloc[0]
-        y = mean_table(frame, "test_error", methods).iloc[0]
-        xlabel, ylabel = f"mean {size.replace('n_', 'number of ')}", "mean test error"
+        y = mean_table(frame, value, methods).iloc[0]
+        xlabel, ylabel = f"mean {size.replace('n_', 'number of ')}", \
+            f"mean {value.replace('_', ' ')}"
     else:
         x = average_ranks(frame, size, methods)
-        y = average_ranks(frame, "test_error", methods).reindex(x.index)
+        y = average_ranks(frame, value, methods).reindex(x.index)
         xlabel, ylabel = f"average rank of {size.replace('n_', 'number of ')}", \
-            "average rank of test error"
+            f"average rank of {value.replace('_', ' ')}"
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 4.5))
     front = pareto_front(x.to_numpy(), y.to_numpy())
@@ -81,15 +85,16 @@ def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, 
             zorder=1, label="Pareto front")
     ax.scatter(x[~front], y[~front], color="tab:blue", zorder=2)
     ax.scatter(x[front], y[front], color="tab:red", zorder=2)
-    number = {m: i + 1 for i, m in enumerate(list(STUDY_METHODS) + [m for m in x.index
-                                                                   if m not in STUDY_METHODS])}
+    labels = METHOD_LABELS if labels is None else labels
+    number = {m: i + 1 for i, m in enumerate(list(labels) + [m for m in x.index
+                                                            if m not in labels])}
     shown = [m for m, on_front in zip(x.index, front) if on_front or label == "all"]
     for method in shown:
-        text = str(number[method]) if numbers else METHOD_LABELS.get(method, method)
+        text = str(number[method]) if numbers else labels.get(method, method)
         ax.annotate(text, (x[method], y[method]), fontsize=9, xytext=(3, 3),
                     textcoords="offset points")
     if numbers:
-        key = "\n".join(f"{number[m]:>2}  {METHOD_LABELS.get(m, m)}"
+        key = "\n".join(f"{number[m]:>2}  {labels.get(m, m)}"
                         for m in sorted(shown, key=number.get))
         ax.text(1.03, 1.0, key, transform=ax.transAxes, va="top", ha="left", fontsize=9,
                 family="monospace")
@@ -103,9 +108,11 @@ def plot_pareto(results, dataset=None, *, size: str = "n_leaves", methods=None, 
     return ax
 
 
-def plot_ranks(results, value: str = "test_error", methods=None, *, ax=None, title=None):
+def plot_ranks(results, value: str = "test_error", methods=None, *, ax=None, title=None,
+               labels=None):
     """Every method's rank on every data set (1 = smallest mean ``value``) as a heat map,
-    data sets in rows, methods in columns; returns the axes."""
+    data sets in rows, methods in columns; ``labels`` maps a method to the name shown
+    (default :data:`pdtbook.study.METHOD_LABELS`). Returns the axes."""
     import matplotlib.pyplot as plt
 
     table = ranks(results, value, methods)
@@ -113,7 +120,8 @@ def plot_ranks(results, value: str = "test_error", methods=None, *, ax=None, tit
     if own_figure:
         _, ax = plt.subplots(figsize=(7, 0.22 * len(table) + 2.2))
     image = ax.imshow(table.to_numpy(), aspect="auto", cmap="viridis_r")
-    ax.set_xticks(range(table.shape[1]), [METHOD_LABELS.get(m, m) for m in table.columns],
+    labels = METHOD_LABELS if labels is None else labels
+    ax.set_xticks(range(table.shape[1]), [labels.get(m, m) for m in table.columns],
                   rotation=60, ha="right", fontsize=9)
     ax.set_yticks(range(table.shape[0]), table.index, fontsize=9)
     bar = ax.figure.colorbar(image, ax=ax, fraction=0.04, pad=0.02)
