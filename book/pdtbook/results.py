@@ -33,6 +33,8 @@ RESULTS = {
                      "(written with rpart_cp)",
     "regression_study": "Chapter 11: test error and size of the regression pruners on every "
                         "split (python -m pdtbook.regression_study --all)",
+    "regression_study_run": "Chapter 11: the wall time of the regression study's run "
+                            "(written with regression_study)",
     "optimal_gap": "Chapter 10: greedy growth and pruning against optimal trees of the same "
                    "depth (python -m pdtbook.optimal_study --all)",
     "optimal_times": "Chapter 10: STreeD's seconds as the depth grows "

@@ -42,7 +42,8 @@ def test_unknown_name_lists_the_available_ones():
 @pytest.mark.parametrize("name", ["kaariainen2004_reproduction", "kaariainen2004_c_effect",
                                   "study", "study_run", "rpart_cp", "j48_agreement",
                                   "optimal_gap", "optimal_times",
-                                  "optimal_ablation"])
+                                  "optimal_ablation", "regression_study",
+                                  "regression_study_run"])
 def test_the_runners_writer_writes_each_table_back_byte_for_byte(name, tmp_path):
     # exact floats: what the runners write with repr reads back unchanged
     frame = load_results(name)

@@ -313,6 +313,37 @@ def test_paired_comparison_counts_and_wilcoxon():
         st.paired_comparison(toy, "rep", "cvp")
 
 
+def test_paired_comparisons_adjust_by_holm():
+    from statsmodels.stats.multitest import multipletests
+
+    toy = _toy_results()
+    pairs = [("rep", "pep"), ("rep", "forest"), ("pep", "forest")]
+    table = st.paired_comparisons(toy, pairs)
+    assert list(zip(table["first"], table["second"])) == pairs
+    for row, (first, second) in zip(table.to_dict("records"), pairs):
+        single = st.paired_comparison(toy, first, second)
+        assert {k: row[k] for k in single} == pytest.approx(single, nan_ok=True)
+    assert table["holm_pvalue"].tolist() == pytest.approx(
+        multipletests(table["pvalue"], method="holm")[1])
+    assert (table["holm_pvalue"] >= table["pvalue"]).all()
+    with pytest.raises(ValueError, match="pairs"):
+        st.paired_comparisons(toy, [])
+    with pytest.raises(ValueError, match="pairs"):
+        st.paired_comparisons(toy, [("rep",)])
+
+
+def test_ccp_alpha_grid_spreads_over_the_path():
+    path = np.array([0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
+    assert st.ccp_alpha_grid(path, 3).tolist() == [0.0, 0.3, 0.6]
+    assert st.ccp_alpha_grid(path, 100).tolist() == path.tolist()
+    assert st.ccp_alpha_grid([0.0, 0.0, 0.2], 5).tolist() == [0.0, 0.2]
+    assert st.ccp_alpha_grid(path, 1).tolist() == [0.0]
+    with pytest.raises(ValueError, match="alphas"):
+        st.ccp_alpha_grid([], 3)
+    with pytest.raises(ValueError, match="size"):
+        st.ccp_alpha_grid(path, 0)
+
+
 def test_pareto_front():
     size = [1, 2, 3, 3, 5]
     error = [0.5, 0.3, 0.3, 0.4, 0.1]
@@ -327,6 +358,11 @@ def test_time_table_sums_per_method():
     table = st.time_table(rows)
     assert list(table.index) == ["unpruned", "rep"]
     assert table.loc["rep"].tolist() == [3.0, 4.0, 7.0]
+    # without growing times (the regression study's rows)
+    table = st.time_table(rows.drop(columns="grow_seconds"))
+    assert table.loc["rep"].tolist() == [4.0, 4.0]
+    with pytest.raises(ValueError, match="prune_seconds"):
+        st.time_table(rows.drop(columns=["grow_seconds", "prune_seconds"]))
 
 
 def test_synthetic_parameters():
