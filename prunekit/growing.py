@@ -495,16 +495,18 @@ def best_split_by_sorting(X: np.ndarray, onehot: np.ndarray, C,
              & (m - position >= min_samples_leaf))
     if not valid.any():
         return Split(-1, np.nan, 0.0, 0)
-    return best_candidate(np.where(valid, _gain(left, right, C), -np.inf), values)
+    gains = np.where(valid, _gain(left, right, C), -np.inf)
+    return best_candidate(gains, values)
 
 
 def best_candidate(gains: np.ndarray, values: np.ndarray) -> Split:
-    """The split of largest gain among the candidates of a node, for any gain.
+    """The split of largest gain among the candidates of a node.
 
-    ``gains[p, j]`` is the gain of splitting feature j between its sorted values
-    ``values[p, j]`` and ``values[p + 1, j]`` (-inf where that is not allowed). Ties go to
-    the first feature, then the first position, as a splitter scanning them in order would
-    take them; the threshold is the midpoint (:func:`midpoints`).
+    ``gains[p, j]`` is the gain of splitting feature j between its
+    sorted values ``values[p, j]`` and ``values[p + 1, j]`` (-inf where
+    that is not allowed). Ties go to the first feature, then the first
+    position, as a splitter scanning them in order would take them; the
+    threshold is the midpoint (:func:`midpoints`).
 
     Parameters
     ----------
@@ -517,13 +519,14 @@ def best_candidate(gains: np.ndarray, values: np.ndarray) -> Split:
     Split
         Feature -1 when no candidate is allowed.
     """
-    gains = as_array(gains, "gains", ndim=2, dtype=np.float64, what="(m - 1, d)",
-                     finite=False)
-    values = as_array(values, "values", ndim=2, dtype=np.float64, what="(m, d)")
+    gains = as_array(gains, "gains", ndim=2, dtype=np.float64,
+                     what="(m - 1, d)", finite=False)
+    values = as_array(values, "values", ndim=2, dtype=np.float64,
+                      what="(m, d)")
     if values.shape != (gains.shape[0] + 1, gains.shape[1]):
-        raise ValueError(f"values must have one more row than gains and as many columns, "
-                         f"shape {(gains.shape[0] + 1, gains.shape[1])}; got "
-                         f"{values.shape}.")
+        raise ValueError("values must have one more row than gains and "
+                         "as many columns; got shapes "
+                         f"{values.shape} and {gains.shape}.")
     if gains.size == 0 or not np.any(gains > -np.inf):
         return Split(-1, np.nan, 0.0, 0)
     best_gain = gains.max()

@@ -28,6 +28,7 @@ EXPLORERS = {
     "chapters/05-nobel": 1,
     "chapters/06-rademacher": 1,
     "chapters/08-classic-heuristics": 1,
+    "chapters/11-regression-trees": 1,
 }
 
 SLIDERS = "figure.explorer input.explorer-range"
