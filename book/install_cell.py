@@ -42,6 +42,8 @@ CELL_ID = "install-prunekit"
 TAG = "remove-cell"
 #: A code line's length at most (tests/book/test_notebook_style.py).
 MAX_LINE = 77
+#: The first line of the cell's code, by which a copy of the cell under another id is known.
+HEADER = "# Installs prunekit, the book's library, and pdtbook, the code of its"
 
 
 def repository(config_path: Path = ROOT / "_config.yml") -> tuple[str, str]:
@@ -96,7 +98,7 @@ def install_source(url: str, branch: str, extras=()) -> str:
                            subsequent_indent=" " * len("NEEDED = ["),
                            break_long_words=False, break_on_hyphens=False)
     lines = [
-        "# Installs prunekit, the book's library, and pdtbook, the code of its",
+        HEADER,
         "# chapters, with the packages they import, where one is missing (e.g. on",
         "# Colab); does nothing where they are installed.",
         "import importlib.util",
@@ -126,9 +128,18 @@ def first_code_cell(nb: nbformat.NotebookNode):
     return next((i for i, cell in enumerate(nb.cells) if cell.cell_type == "code"), None)
 
 
+def is_install_cell(cell: nbformat.NotebookNode) -> bool:
+    """Whether ``cell`` is an install cell: the one of id ``CELL_ID``, or a copy of it under
+    another id (a code cell starting with :data:`HEADER`), as a cell copied from another
+    notebook becomes."""
+    return cell.cell_type == "code" and (cell.get("id") == CELL_ID
+                                         or cell.source.startswith(HEADER))
+
+
 def with_install_cell(nb: nbformat.NotebookNode, source: str) -> nbformat.NotebookNode:
-    """``nb`` with the install cell as its first code cell (replacing an existing one)."""
-    nb.cells = [cell for cell in nb.cells if cell.get("id") != CELL_ID]
+    """``nb`` with the install cell as its first code cell (replacing an existing one, and
+    any copy of it)."""
+    nb.cells = [cell for cell in nb.cells if not is_install_cell(cell)]
     index = first_code_cell(nb)
     nb.cells.insert(len(nb.cells) if index is None else index, install_cell(source))
     return nb
@@ -162,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
         index = first_code_cell(nb)
         current = nb.cells[index] if index is not None else None
         if (current is not None and current.get("id") == CELL_ID
-                and current.source == source and TAG in current.metadata.get("tags", [])):
+                and current.source == source and TAG in current.metadata.get("tags", [])
+                and sum(map(is_install_cell, nb.cells)) == 1):
             continue
         stale.append(str(path.relative_to(ROOT)))
         if not args.check:

@@ -49,6 +49,22 @@ def test_leaf_risk_mistakes(changes, hint):
     assert_hint(ch11.check_leaf_risk, lambda y, n: ch11._leaf_risk(y, n, **changes), hint)
 
 
+def test_leaf_risk_accepts_other_stable_computations():
+    """Any computation that subtracts the mean before squaring passes, also near 1e8: NumPy's
+    variance, Welford's one-pass update, a plain Python loop."""
+    def welford(y, n_total):
+        mean = total = 0.0
+        for k, value in enumerate(y, start=1):
+            step = value - mean
+            mean += step / k
+            total += step * (value - mean)
+        return total / n_total
+
+    for stable in (lambda y, n: float(np.var(y) * len(y) / n), welford,
+                   lambda y, n: sum((v - sum(y) / len(y)) ** 2 for v in y) / n):
+        ch11.check_leaf_risk(stable)
+
+
 def test_leaf_risk_types_and_arguments():
     assert_hint(ch11.check_leaf_risk, retyped(leaf_risk, np.array), ARRAY_HINT)
     failure(ch11.check_leaf_risk, ignoring(leaf_risk, 1, 10))
@@ -85,11 +101,42 @@ def test_weakest_links_pass_and_give_the_paths_first_alpha(capsys):
 
 @pytest.mark.parametrize("changes, hint", [
     (dict(denominator="leaves"), ch11.DENOMINATOR_HINT),
+    (dict(denominator="nodes - 1"), ch11.NODES_HINT),
     (dict(scale="node"), ch11.NODE_MEAN_HINT),
+    (dict(branch="mean"), ch11.BRANCH_MEAN_HINT),
+    (dict(branch="children"), ch11.CHILDREN_HINT),
 ])
 def test_weakest_links_mistakes(changes, hint):
     assert_hint(ch11.check_weakest_links,
                 lambda tree: ch11.reference_weakest_links(tree, **changes), hint)
+
+
+def test_weakest_links_mistakes_as_a_student_writes_them():
+    """The mistakes written out, not through the reference: the branch's mean risk, and the
+    drop of each node's own split."""
+    def mean_branch(tree):
+        risk = tree.moments[:, 2] / tree.n_samples
+        links = np.full(tree.n_nodes, np.inf)
+
+        def branch(v):
+            if tree.is_leaf[v]:
+                return [risk[v]]
+            below = branch(tree.left[v]) + branch(tree.right[v])
+            links[v] = (risk[v] - np.mean(below)) / (len(below) - 1)
+            return below
+
+        branch(0)
+        return links
+
+    def own_split(tree):
+        risk = tree.moments[:, 2] / tree.n_samples
+        inner = np.flatnonzero(~tree.is_leaf)
+        links = np.full(tree.n_nodes, np.inf)
+        links[inner] = risk[inner] - risk[tree.left[inner]] - risk[tree.right[inner]]
+        return links
+
+    assert_hint(ch11.check_weakest_links, mean_branch, ch11.BRANCH_MEAN_HINT)
+    assert_hint(ch11.check_weakest_links, own_split, ch11.CHILDREN_HINT)
 
 
 def test_weakest_links_shapes_and_leaves():
@@ -111,7 +158,7 @@ def one_se_step(losses):
 
 def test_one_se_step_passes_and_is_prunekits_rule(capsys):
     ch11.check_one_se_step(one_se_step)
-    assert capsys.readouterr().out == "✓ one_se_step: all 4 checks passed.\n"
+    assert capsys.readouterr().out == "✓ one_se_step: all 5 checks passed.\n"
     # on a hold-out sample, prunekit's 1-SE choice is the same step
     rng = np.random.default_rng(7)
     X = rng.uniform(size=(400, 2))
@@ -133,10 +180,35 @@ def test_one_se_step_passes_and_is_prunekits_rule(capsys):
     (dict(se="no sqrt"), ch11.SQRT_HINT),
     (dict(se="over N"), ch11.SQRT_HINT),
     (dict(pick="largest"), ch11.LARGEST_HINT),
+    (dict(whose="each"), ch11.EACH_SE_HINT),
 ])
 def test_one_se_step_mistakes(changes, hint):
     assert_hint(ch11.check_one_se_step,
                 lambda losses: ch11.reference_one_se_step(losses, **changes), hint)
+
+
+def test_one_se_step_with_each_steps_own_error():
+    def each(losses):
+        losses = np.asarray(losses, dtype=float)
+        means = losses.mean(axis=1)
+        errors = losses.std(axis=1) / math.sqrt(losses.shape[1])
+        return int(np.flatnonzero(means - errors <= means.min())[-1])
+
+    assert_hint(ch11.check_one_se_step, each, ch11.EACH_SE_HINT)
+
+
+def test_one_se_step_accepts_the_one_pass_variance_and_a_first_minimum():
+    """prunekit's own standard error, sqrt((mean(e^2) - mean(e)^2) / N), and the first of
+    tied minima give the same steps on the check's cases: no case is that close."""
+    def one_pass(losses):
+        losses = np.asarray(losses, dtype=float)
+        means = losses.mean(axis=1)
+        best = int(np.argmin(means))
+        second = (losses[best] ** 2).mean()
+        error = math.sqrt(max(second - means[best] ** 2, 0.0) / losses.shape[1])
+        return int(np.flatnonzero(means <= means[best] + error)[-1])
+
+    ch11.check_one_se_step(one_pass)
 
 
 def test_one_se_step_types():

@@ -51,6 +51,19 @@ def test_first_code_cell_is_the_install_cell_of_the_config(path):
     assert cell.metadata.get("tags") == ["remove-cell"]      # hidden in the HTML book
     assert cell.outputs == []
     assert sum(c.get("id") == install_cell.CELL_ID for c in nb.cells) == 1
+    assert sum(map(install_cell.is_install_cell, nb.cells)) == 1, "a copy of the install cell"
+
+
+def test_writing_the_cell_removes_a_copy_under_another_id():
+    """A cell copied from another notebook gets a new id; writing the cell removes it too."""
+    nb = nbformat.v4.new_notebook()
+    copy = install_cell.install_cell(SOURCE)
+    copy.id = "copied12"
+    nb.cells = [nbformat.v4.new_markdown_cell("# Title"), install_cell.install_cell(SOURCE),
+                copy, nbformat.v4.new_code_cell("import numpy as np")]
+    cells = install_cell.with_install_cell(nb, SOURCE).cells
+    assert [c.get("id") for c in cells if c.cell_type == "code"][0] == install_cell.CELL_ID
+    assert [c.source for c in cells] == ["# Title", SOURCE, "import numpy as np"]
 
 
 def test_the_cell_installs_from_the_configured_repository_and_branch():

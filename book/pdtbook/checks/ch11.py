@@ -31,7 +31,8 @@ __all__ = [
     "leaf_risk_cases", "check_leaf_risk", "regression_trees", "reference_weakest_links",
     "check_weakest_links", "one_se_cases", "reference_one_se_step", "check_one_se_step",
     "penalty_cases", "check_penalty_alpha", "MEAN_HINT", "NAIVE_HINT", "DENOMINATOR_HINT",
-    "NODE_MEAN_HINT", "SQRT_HINT", "LARGEST_HINT", "ZERO_SE_HINT", "LOG_HINT", "SIGMA_HINT",
+    "NODE_MEAN_HINT", "NODES_HINT", "BRANCH_MEAN_HINT", "CHILDREN_HINT", "SQRT_HINT",
+    "LARGEST_HINT", "ZERO_SE_HINT", "EACH_SE_HINT", "LOG_HINT", "SIGMA_HINT",
     "PER_EXAMPLE_HINT",
 ]
 
@@ -101,21 +102,32 @@ def regression_trees() -> list[RegressionTree]:
 
 
 def reference_weakest_links(tree: RegressionTree, *, denominator: str = "leaves - 1",
-                            scale: str = "N") -> np.ndarray:
+                            scale: str = "N", branch: str = "sum") -> np.ndarray:
     """g(t) = (R(t) - R(T_t)) / (|T_t~| - 1) at every internal node of the whole tree, inf
-    at the leaves; ``denominator="leaves"`` and ``scale="node"`` (R(t) as the node's mean
-    squared deviation) are the usual mistakes."""
+    at the leaves. The usual mistakes: ``denominator="leaves"`` (|T_t~|) or ``"nodes - 1"``
+    (the branch's nodes, 2 |T_t~| - 1, less one), ``scale="node"`` (R(t) as the node's mean
+    squared deviation), ``branch="mean"`` (R(T_t) as the mean of the leaves' risks, not their
+    sum) and ``branch="children"`` (the drop of t's own split, R(t) less the risks of its
+    two children, as if they were leaves)."""
     squares = tree.leaf_errors()
     if scale == "node":
         squares = squares / tree.moments[:, 0]
     else:
         squares = squares / tree.n_samples
-    branch = tree.sum_over_leaves(np.where(tree.is_leaf, squares, 0.0))
     leaves = tree.sum_over_leaves(tree.is_leaf.astype(float))
     links = np.full(tree.n_nodes, np.inf)
     inner = ~tree.is_leaf
-    below = leaves[inner] - (1 if denominator == "leaves - 1" else 0)
-    links[inner] = (squares[inner] - branch[inner]) / below
+    if branch == "children":
+        below_risk = squares[tree.left[inner]] + squares[tree.right[inner]]
+    else:
+        below_risk = tree.sum_over_leaves(np.where(tree.is_leaf, squares, 0.0))[inner]
+        if branch == "mean":
+            below_risk = below_risk / leaves[inner]
+    below = {"leaves - 1": leaves[inner] - 1, "leaves": leaves[inner],
+             "nodes - 1": 2 * leaves[inner] - 2}[denominator]
+    if branch == "children":
+        below = 1.0
+    links[inner] = (squares[inner] - below_risk) / below
     return links
 
 
@@ -123,8 +135,21 @@ DENOMINATOR_HINT = ("g(t) divides the risk saved by the branch by the leaves it 
                     "|T_t~| - 1 (collapsing t turns |T_t~| leaves into one), not by |T_t~|.")
 NODE_MEAN_HINT = ("R(t) is the node's sum of squared deviations divided by N, the size of the "
                   "whole sample (tree.n_samples), not by the node's own number of examples.")
+NODES_HINT = ("|T_t~| is the number of *leaves* of the branch at t, not of all its nodes "
+              "(a branch of L leaves has 2L - 1 nodes): collapsing t saves |T_t~| - 1 "
+              "leaves.")
+BRANCH_MEAN_HINT = ("R(T_t) is the *sum* of the risks of the leaves below t, not their mean: "
+                    "every leaf's risk is already divided by N, so the risks of a branch's "
+                    "leaves add up to its part of the tree's mean squared error.")
+CHILDREN_HINT = ("g(t) is not the drop of t's own split, R(t) less its children's risks: "
+                 "collapsing t removes the whole branch, so R(T_t) sums the risks of all "
+                 "the leaves below t, and the saving is shared by the |T_t~| - 1 leaves it "
+                 "removes. (The two agree only where both children are leaves.)")
 _LINK_MISTAKES = [(dict(denominator="leaves"), DENOMINATOR_HINT),
-                  (dict(scale="node"), NODE_MEAN_HINT)]
+                  (dict(denominator="nodes - 1"), NODES_HINT),
+                  (dict(scale="node"), NODE_MEAN_HINT),
+                  (dict(branch="mean"), BRANCH_MEAN_HINT),
+                  (dict(branch="children"), CHILDREN_HINT)]
 
 
 def check_weakest_links(weakest_links: Callable) -> None:
@@ -169,7 +194,8 @@ def check_weakest_links(weakest_links: Callable) -> None:
 def one_se_cases() -> list[tuple[np.ndarray]]:
     """The per-example squared errors of :func:`check_one_se_step`, one array of shape
     (n_steps, N) per case, steps from the largest tree to the root: seeded cases built so
-    that each usual mistake picks another step, and the hold-out errors of a real path."""
+    that each usual mistake picks another step (in the fourth, a step whose own standard
+    error is large lies beyond the best step's), and the hold-out errors of a real path."""
     rng = np.random.default_rng(3)
     cases = []
     for means, spread in [((1.0, 0.8, 0.7, 0.74, 0.78, 0.9, 1.4), 0.6),
@@ -178,6 +204,11 @@ def one_se_cases() -> list[tuple[np.ndarray]]:
         base = rng.gamma(2.0, spread / 2, size=60)
         cases.append(np.array([m * base / base.mean() + rng.normal(0, 0.02, 60) ** 2
                                for m in means]))
+    rows = []
+    for mean, shape in [(1.3, 2.0), (1.0, 6.0), (1.04, 6.0), (1.2, 0.3), (2.0, 3.0)]:
+        spread = np.random.default_rng(4 + len(rows)).gamma(shape, size=60)
+        rows.append(mean * spread / spread.mean())
+    cases.append(np.array(rows))
     cases.append(_holdout_losses())
     return [(case,) for case in cases]
 
@@ -195,11 +226,13 @@ def _holdout_losses() -> np.ndarray:
                      for k in range(len(path))])
 
 
-def reference_one_se_step(losses, *, se: str = "sqrt", pick: str = "smallest") -> int:
+def reference_one_se_step(losses, *, se: str = "sqrt", pick: str = "smallest",
+                          whose: str = "best") -> int:
     """The 1-SE step: the last (smallest) tree whose mean loss is at most the least mean
     loss plus one standard error, sqrt(var(losses of the best step) / N); the usual mistakes
-    are ``se="no sqrt"``, ``se="over N"`` (std / N), ``se="zero"`` (the 0-SE rule) and
-    ``pick="largest"``."""
+    are ``se="no sqrt"``, ``se="over N"`` (std / N), ``se="zero"`` (the 0-SE rule),
+    ``pick="largest"`` and ``whose="each"`` (every step's mean less its own standard error
+    compared with the least mean)."""
     losses = np.asarray(losses, dtype=float)
     means = losses.mean(axis=1)
     best = int(np.flatnonzero(means == means.min())[-1])
@@ -207,7 +240,11 @@ def reference_one_se_step(losses, *, se: str = "sqrt", pick: str = "smallest") -
     variance = float(losses[best].var())
     error = {"sqrt": math.sqrt(variance / n), "no sqrt": variance / n,
              "over N": math.sqrt(variance) / n, "zero": 0.0}[se]
-    within = np.flatnonzero(means <= means[best] + error)
+    if whose == "each":
+        errors = np.sqrt(losses.var(axis=1) / n)
+        within = np.flatnonzero(means - errors <= means[best])
+    else:
+        within = np.flatnonzero(means <= means[best] + error)
     return int(within[-1] if pick == "smallest" else within[0])
 
 
@@ -219,8 +256,13 @@ LARGEST_HINT = ("the 1-SE rule takes the *smallest* tree within one standard err
                 "tree to the root).")
 ZERO_SE_HINT = ("that is the 0-SE choice, the step of least mean error; the 1-SE rule then "
                 "moves to the smallest tree whose mean error is within one standard error.")
+EACH_SE_HINT = ("the threshold is one number, the least mean error plus the standard error "
+                "of *that* step, the same for every step; comparing each step's mean less its "
+                "own standard error with the least mean is another rule, which lets a step "
+                "whose errors vary a lot through.")
 _SE_MISTAKES = [(dict(se="zero"), ZERO_SE_HINT), (dict(se="no sqrt"), SQRT_HINT),
-                (dict(se="over N"), SQRT_HINT), (dict(pick="largest"), LARGEST_HINT)]
+                (dict(se="over N"), SQRT_HINT), (dict(pick="largest"), LARGEST_HINT),
+                (dict(whose="each"), EACH_SE_HINT)]
 
 
 def check_one_se_step(one_se_step: Callable) -> None:
