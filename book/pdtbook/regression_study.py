@@ -90,7 +90,7 @@ import prunekit as pk
 from pdtbook.runner import (
     Cache, check_keys, check_splits, command_docstring, command_line,
     growing_size, parse_arguments, run_command, run_splits, split_indices,
-    write_results, write_run_record,
+    write_results, run_docstring, write_run_record,
 )
 from pdtbook.study import ccp_alpha_grid
 
@@ -353,6 +353,7 @@ def _protocol() -> dict:
                 friedman_noise=FRIEDMAN_NOISE)
 
 
+@run_docstring
 def run(names, *, splits=N_SPLITS, methods=None, cache=None, n_jobs=None,
         out=None, progress: bool = True,
         report: dict | None = None) -> list[dict]:
@@ -373,12 +374,7 @@ def run(names, *, splits=N_SPLITS, methods=None, cache=None, n_jobs=None,
     n_jobs : int, optional
         joblib's ``n_jobs``; inside ``joblib.parallel_config(backend="dask")``
         the splits run on a Dask cluster.
-    out : path-like, optional
-        CSV file to write (:func:`pdtbook.runner.write_results`).
-    progress : bool
-        Show a tqdm progress bar over the splits.
-    report : dict, optional
-        Filled as by :func:`pdtbook.runner.run_splits`.
+    {run_outputs}
 
     Returns
     -------

@@ -41,6 +41,7 @@ from tqdm.auto import tqdm
 from prunekit.validation import check_count
 from prunekit.datasets import ENV_VAR, UCI_DATASETS, load_uci, make_led24, uci_available
 
+from pdtbook._docstrings import shared_sections
 from pdtbook._extras import require
 from pdtbook.results import read_results_csv, results_path
 
@@ -228,6 +229,17 @@ class Cache:
 
 def _labelled(name, split, function, args, kwargs):
     return name, split, function(*args, **kwargs)
+
+
+#: The parameters that end the docstring of a study's ``run``, written once
+#: (:func:`pdtbook._docstrings.shared_sections`).
+run_docstring = shared_sections(run_outputs="""\
+out : path-like, optional
+    CSV file to write (:func:`pdtbook.runner.write_results`).
+progress : bool
+    Show a tqdm progress bar over the splits.
+report : dict, optional
+    Filled as by :func:`pdtbook.runner.run_splits`.""")
 
 
 def run_splits(names, splits, keys, task, *, key: str, cache: Cache | None = None,

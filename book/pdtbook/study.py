@@ -98,7 +98,7 @@ from pdtbook.runner import (
     N_SPLITS, PRUNE_FRACTION, Cache, Dataset, check_keys, check_splits,
     command_docstring, command_line, growing_size, led24_dataset, load_dataset,
     parse_arguments, run_command, run_splits, split_indices, uci_dataset,
-    write_results, write_run_record,
+    write_results, run_docstring, write_run_record,
 )
 
 __all__ = [
@@ -600,6 +600,7 @@ def _protocol(max_train: int, max_test: int) -> dict:
                 opt_folds=OPT_FOLDS, opt_time_limit=OPT_TIME_LIMIT)
 
 
+@run_docstring
 def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_jobs=None,
         max_train: int = MAX_TRAIN, max_test: int = MAX_TEST, out=None,
         progress: bool = True, report: dict | None = None) -> list[dict]:
@@ -624,12 +625,7 @@ def run(names, data_home=None, *, splits=N_SPLITS, methods=None, cache=None, n_j
         ``joblib.parallel_config(backend="dask")``.
     max_train, max_test : int
         At most this many training and test examples per split.
-    out : path-like, optional
-        CSV file to write (:func:`pdtbook.runner.write_results`).
-    progress : bool
-        Show a tqdm progress bar over the splits.
-    report : dict, optional
-        Filled as by :func:`pdtbook.runner.run_splits`.
+    {run_outputs}
 
     Returns
     -------
