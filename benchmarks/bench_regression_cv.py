@@ -3,7 +3,7 @@ scikit-learn's grid search, and prunekit's one-pass scoring of a path against on
 per step.
 
 The data are Donoho-style smooth: x uniform on [0, 1], y = 10 x (1 - x) + N(0, 1), grown by
-``DecisionTreeRegressor(min_samples_leaf=5, random_state=0)`` (about 2,900 leaves for the
+``DecisionTreeRegressor(min_samples_leaf=5, random_state=0)`` (about 2,600 leaves for the
 default 16,000 rows, as in Chapter 11's largest simulation). In the same run:
 
 * prunekit: ``cross_validate_alpha(X, y, grower, cv=KFold(10, shuffle=True))``, which grows a
