@@ -827,7 +827,7 @@ def paired_comparisons(results, pairs, value: str = "test_error"):
     pandas.DataFrame
         One row per pair, in the order of ``pairs``: the columns of
         :func:`paired_comparison` and ``holm_pvalue``, from
-        :func:`statsmodels.stats.multitest.multipletests` with ``method="holm"``.
+        ``statsmodels.stats.multitest.multipletests`` with ``method="holm"``.
     """
     import pandas as pd
     from statsmodels.stats.multitest import multipletests
