@@ -150,9 +150,14 @@ def gey_nedelec(tree: RegressionTree, *, constant=2.0, sigma2=None) -> Pruning:
     constant, sigma2 = check_parameters(_PENALTY_PARAMETERS, constant=constant,
                                         sigma2=sigma2)
     tree = _check_regression_tree(tree)
-    if sigma2 is None:
-        sigma2 = residual_variance(tree)
-    return cost_complexity(tree, gey_nedelec_alpha(tree.n_samples, sigma2, constant))
+    return cost_complexity(tree, _penalty(tree, constant, sigma2)[1])
+
+
+def _penalty(tree: RegressionTree, constant: float, sigma2) -> tuple[float, float]:
+    """The noise variance (:func:`residual_variance` when ``sigma2`` is None) and the cost
+    per leaf of the checked ``tree``'s penalty."""
+    sigma2 = residual_variance(tree) if sigma2 is None else float(sigma2)
+    return sigma2, gey_nedelec_alpha(tree.n_samples, sigma2, constant)
 
 
 class GeyNedelecPruner(Pruner):
@@ -197,7 +202,5 @@ class GeyNedelecPruner(Pruner):
         weights holds weighted moments)."""
         self._check_parameters()
         tree = _check_regression_tree(tree)
-        self.sigma2_ = (residual_variance(tree) if self.sigma2 is None
-                        else float(self.sigma2))
-        self.alpha_ = gey_nedelec_alpha(tree.n_samples, self.sigma2_, self.constant)
+        self.sigma2_, self.alpha_ = _penalty(tree, self.constant, self.sigma2)
         return cost_complexity(tree, self.alpha_)

@@ -215,7 +215,8 @@ class _TreeBuilder:
         self.n_classes = n_classes
         self.left, self.right, self.feature, self.threshold, self.counts = [], [], [], [], []
 
-    def add(self, counts) -> int:
+    def add(self, counts=()) -> int:
+        """A new leaf with the class ``counts`` (none for a regression tree); its index."""
         self.left.append(-1)
         self.right.append(-1)
         self.feature.append(-1)
@@ -660,13 +661,10 @@ def _grow_regression_tree(X, y, max_depth, min_samples_leaf: int):
     y = check_targets(y, len(X))
     max_depth = _max_depth(max_depth)
     min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
-    nodes = {"left": [], "right": [], "feature": [], "threshold": []}
+    builder = _TreeBuilder(0)       # the structure only: the moments come from (X, y)
 
     def grow(rows: np.ndarray, depth: int) -> int:
-        node = len(nodes["left"])
-        for name, value in (("left", -1), ("right", -1), ("feature", -1),
-                            ("threshold", np.nan)):
-            nodes[name].append(value)
+        node = builder.add()
         target = y[rows]
         if (depth >= max_depth or len(rows) < 2 * min_samples_leaf
                 or np.all(target == target[0])):
@@ -676,15 +674,14 @@ def _grow_regression_tree(X, y, max_depth, min_samples_leaf: int):
         if split.feature < 0:
             return node
         goes_left = X[rows, split.feature] <= split.threshold
-        nodes["left"][node] = grow(rows[goes_left], depth + 1)
-        nodes["right"][node] = grow(rows[~goes_left], depth + 1)
-        nodes["feature"][node], nodes["threshold"][node] = split.feature, split.threshold
+        left = grow(rows[goes_left], depth + 1)
+        right = grow(rows[~goes_left], depth + 1)
+        builder.split(node, split.feature, split.threshold, left, right)
         return node
 
     grow(np.arange(len(y)), 0)
-    return RegressionTree.from_arrays(nodes["left"], nodes["right"],
-                                      feature=nodes["feature"],
-                                      threshold=nodes["threshold"], X=X, y=y,
+    return RegressionTree.from_arrays(builder.left, builder.right, feature=builder.feature,
+                                      threshold=builder.threshold, X=X, y=y,
                                       n_features=X.shape[1])
 
 
