@@ -540,11 +540,26 @@ _TYPESET_CLOCK_JS = """
     promise.then(() => { window.__typesetAt = performance.now(); });
   }, 20);
 })();
+(() => {
+  window.__longTasks = [];
+  try {
+    new PerformanceObserver(list => {
+      for (const task of list.getEntries()) {
+        window.__longTasks.push([task.startTime, task.duration]);
+      }
+    }).observe({type: 'longtask', buffered: true});
+  } catch (error) { /* no long task timing in this browser */ }
+})();
 """
+
+#: Time to usable waits for the main thread to be quiet: the end of the
+#: last long task (over 50 ms) that starts up to this long after the load
+#: event (a layout or a script's work right after it), in ms.
+QUIET_AFTER_LOAD_MS = 1000
 
 # The page's times, in ms from the start of the navigation.
 _TIMES_JS = """
-async () => {
+async (quiet) => {
   const nav = performance.getEntriesByType('navigation')[0];
   const paint = performance.getEntriesByName('first-contentful-paint')[0];
   if (window.MathJax && MathJax.startup && MathJax.startup.promise) {
@@ -552,8 +567,29 @@ async () => {
     while (window.__typesetAt === undefined) await new Promise(r => setTimeout(r, 20));
   }
   await document.fonts.ready;
+  // the long tasks that start within `quiet` ms of the load event, each
+  // followed by `quiet` ms to see whether another one starts
+  let end = nav.loadEventEnd;
+  for (;;) {
+    const wait = end + quiet - performance.now();
+    if (wait > 0) await new Promise(r => setTimeout(r, wait));
+    const later = window.__longTasks.filter(
+      ([start, duration]) => start <= end + quiet && start + duration > end);
+    if (later.length === 0) break;
+    end = Math.max(...later.map(([start, duration]) => start + duration));
+    if (end - nav.loadEventEnd > 60000) break;
+  }
+  const longAfterLoad = window.__longTasks.filter(
+    ([start, duration]) => start + duration > nav.loadEventEnd).length;
   return {load: nav.loadEventEnd, text: paint ? paint.startTime : null,
-          typeset: window.__typesetAt ?? null};
+          typeset: window.__typesetAt ?? null, quiet: end,
+          long: longAfterLoad,
+          nodes: (() => {
+            const all = document.createTreeWalker(document, NodeFilter.SHOW_ALL);
+            let count = 1;
+            while (all.nextNode()) count += 1;
+            return count;
+          })()};
 }
 """
 
@@ -566,8 +602,13 @@ def load_on_a_phone(browser, url: str) -> dict:
     text or image drawn), ``usable`` and ``cpu`` (the main thread's busy time until usable).
 
     Usable means: the load event has ended (the HTML, its scripts, stylesheets, fonts and
-    images in view loaded, the scripts run) and no formula is waiting to be typeset (on a
-    book that typesets in the browser: MathJax's startup promise has resolved). The busy time
+    images in view loaded, the scripts run), no formula is waiting to be typeset (on a
+    book that typesets in the browser: MathJax's startup promise has resolved) and the main
+    thread is quiet: usable is the end of the last long task (Long Tasks API) that starts
+    within ``QUIET_AFTER_LOAD_MS`` of the load event or of the end of a long task counted,
+    or the load event if there is none. Also returned: ``load`` (s), ``long`` (the long
+    tasks that end after the load event) and ``nodes`` (the page's DOM nodes: elements,
+    text, comments). The busy time
     (Chromium's TaskDuration) counts the page's own work and is less affected than the wall
     time by other programs using the machine's CPU.
     """
@@ -584,7 +625,7 @@ def load_on_a_phone(browser, url: str) -> dict:
     responses = []
     page.on("response", lambda response: responses.append(response))
     page.goto(url, wait_until="load")
-    times = page.evaluate(_TIMES_JS)
+    times = page.evaluate(_TIMES_JS, QUIET_AFTER_LOAD_MS)
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     raw = transfer = 0
@@ -596,9 +637,11 @@ def load_on_a_phone(browser, url: str) -> dict:
         raw += len(body)
         transfer += transfer_size(response.url, body)
     context.close()
-    usable = max(times["load"], times["typeset"] or 0)
+    usable = max(times["load"], times["typeset"] or 0, times["quiet"])
     return {"requests": len(responses), "raw": raw, "transfer": transfer,
             "text": (times["text"] or 0) / 1000, "usable": usable / 1000,
+            "load": times["load"] / 1000, "long": times["long"],
+            "nodes": times["nodes"],
             "cpu": metrics.get("TaskDuration", 0.0)}
 
 
@@ -613,13 +656,17 @@ def phone_report(browser, base: str, pages: list[str], repeat: int) -> dict:
     for name in pages:
         runs = [load_on_a_phone(browser, f"{base}/{name}.html") for _ in range(repeat)]
         result = dict(runs[0])
-        for key in ("text", "usable", "cpu"):
+        for key in ("text", "load", "usable", "cpu"):
             result[key] = statistics.median(run[key] for run in runs)
         report[name] = result
+        each = ", ".join(f"{run['usable']:.1f}" for run in runs)
         print(f"{name}: {result['transfer'] / 1e6:.2f} MB transferred "
               f"({result['raw'] / 1e6:.2f} MB uncompressed) in {result['requests']} requests; "
-              f"text {result['text']:.1f} s, usable {result['usable']:.1f} s, "
-              f"CPU {result['cpu']:.1f} s")
+              f"{result['nodes']} DOM nodes; text {result['text']:.1f} s, "
+              f"load {result['load']:.1f} s, usable {result['usable']:.1f} s "
+              f"({result['long']} long tasks after load), "
+              f"CPU {result['cpu']:.1f} s; "
+              f"usable each run: {each} s")
     return report
 
 
