@@ -9,6 +9,8 @@ tablet's 800 px where the sidebars are dialogs too.
 * formulas are typeset when the book is built (book/_ext/prerender_math.py): no page loads
   MathJax, a display wider than the phone's column is shown as drawn broken across lines for
   it, and MathJax's fonts load from the book;
+* the formulas far from the screen are laid out when the reader scrolls to them, not as
+  the page loads (book.css);
 * formulas are not Tab stops (MathJax 4 makes each one a stop unless told otherwise), and
   screen readers still get each one as hidden MathML;
 * headings are in proportion to the column, and the page never scrolls sideways;
@@ -212,6 +214,41 @@ def test_formulas_are_typeset_when_the_book_is_built(phone_pages):
     assert found["mjx"] >= 1 and not found["failed"], found
 
 
+# Chapter 4's formulas that the browser has laid out (book.css holds back the
+# blocks of text far from the screen: content-visibility), and those on the screen.
+_DRAWN_FORMULAS_JS = """
+() => {
+  const all = Array.from(document.querySelectorAll('article mjx-container'));
+  const drawn = all.filter(m => m.checkVisibility({contentVisibilityAuto: true}));
+  const onScreen = all.filter(m => {
+    const box = m.getBoundingClientRect();
+    return box.bottom > 0 && box.top < innerHeight && m.checkVisibility();
+  });
+  return {all: all.length, drawn: drawn.length,
+          onScreenDrawn: onScreen.filter(m => drawn.includes(m)).length,
+          onScreen: onScreen.length};
+}
+"""
+
+
+def test_formulas_far_from_the_screen_wait_to_be_laid_out(browser, book_url):
+    """Chapter 4 on a phone: of its 650 formulas, the browser lays out
+    those near the screen as the page loads and the others as the reader
+    scrolls to them (at the top and at the end of the page alike)."""
+    page = _open(browser, book_url, "chapters/04-kearns-mansour")
+    try:
+        top = page.evaluate(_DRAWN_FORMULAS_JS)
+        page.keyboard.press("End")
+        page.wait_for_timeout(500)
+        end = page.evaluate(_DRAWN_FORMULAS_JS)
+    finally:
+        page.context.close()
+    assert top["all"] >= 600, top
+    assert top["drawn"] <= top["all"] // 5, top
+    for found in (top, end):
+        assert found["onScreenDrawn"] == found["onScreen"] > 0, found
+
+
 # ---- 4. Formulas and the Tab key -------------------------------------------------------------
 
 _MATH_FOCUS_JS = """
@@ -342,13 +379,21 @@ _FOLDS_JS = """
 """
 
 # The height of the code shown on the page against the article's.
+# The share of the page's height that is code, with every block laid out
+# (book.css lets the browser lay out a paragraph only near the screen: until
+# then it has an estimated height).
 _CODE_SHARE_JS = """
 () => {
   const article = document.querySelector('article.bd-article');
+  const all = document.createElement('style');
+  all.textContent = 'article * { content-visibility: visible !important; }';
+  document.head.append(all);
   const code = Array.from(article.querySelectorAll('div.cell_input'))
     .filter(c => c.checkVisibility())
     .reduce((sum, c) => sum + c.getBoundingClientRect().height, 0);
-  return code / article.getBoundingClientRect().height;
+  const share = code / article.getBoundingClientRect().height;
+  all.remove();
+  return share;
 }
 """
 
