@@ -69,6 +69,34 @@ const MathJax = await init({
 });
 const adaptor = MathJax.startup.adaptor;
 
+// A function and its argument stay on one line: MathJax 4 may break a display (or an
+// aligned environment's left-hand side, when it breaks a table's cells to fit a phone) right
+// before an argument's opening parenthesis, as in "pen" | "(P) =". TeX never breaks there.
+// An opening parenthesis (or \big( and its kin, a TeXAtom around one) right after a name, a
+// name with a subscript or an accent, or the invisible function application of
+// \operatorname, is marked linebreak="nobreak".
+// (A TeXAtom is a name when it is of TeX's class ORD or OP: \mathcal{D}, \operatorname.)
+const NAMES = new Set(['mi', 'msub', 'msup', 'msubsup', 'mover', 'munder']);
+const APPLY = '\u2061';
+const [ORD, OP] = [0, 1];
+const isName = node => NAMES.has(node.kind)
+  || (node.isKind('TeXAtom') && (node.texClass === ORD || node.texClass === OP))
+  || (node.isKind('mo') && node.getText() === APPLY);
+MathJax.startup.document.inputJax[0].postFilters.add(({data}) => {
+  for (const paren of data.getList('mo')) {
+    if (paren.getText() !== '(') continue;
+    let node = paren;
+    while (node.parent && node.parent.isInferred && node.parent.childNodes.length === 1
+           && node.parent.parent && node.parent.parent.isKind('TeXAtom')) {
+      node = node.parent.parent;
+    }
+    if (!node.parent) continue;
+    const siblings = node.parent.childNodes;
+    const before = siblings[siblings.indexOf(node) - 1];
+    if (before && isName(before)) paren.attributes.set('linebreak', 'nobreak');
+  }
+});
+
 const ENTITIES = {amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0'};
 const unescape = text => text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name) => {
   if (name[0] === '#') {
