@@ -631,14 +631,34 @@ default "gini"
     onehot = np.eye(len(classes), dtype=np.int64)[codes]
     builder = _TreeBuilder(len(classes))
 
-    def grow(rows: np.ndarray, depth: int) -> int:
+    def add_node(rows: np.ndarray) -> tuple[int, bool]:
         total = onehot[rows].sum(axis=0)
-        node = builder.add(total)
-        if (np.count_nonzero(total) <= 1 or depth >= max_depth
-                or len(rows) < 2 * min_samples_leaf):
+        return builder.add(total), np.count_nonzero(total) <= 1
+
+    def best_split(rows: np.ndarray) -> Split:
+        return best_split_by_sorting(X[rows].astype(np.float64), onehot[rows], C,
+                                     min_samples_leaf)
+
+    _grow_depth_first(X, builder, add_node, best_split, max_depth, min_samples_leaf)
+    return builder.tree(classes, X.shape[1], _criterion_name(criterion), dtype=np.float32)
+
+
+def _grow_depth_first(X: np.ndarray, builder: _TreeBuilder, add_node, best_split,
+                      max_depth, min_samples_leaf: int) -> None:
+    """Grow a tree into ``builder`` from the root, depth first: the recursion of
+    :func:`grow_tree`'s classification and regression growers.
+
+    ``add_node(rows)`` adds the node of the examples ``rows`` and says whether
+    it is pure; a node that is pure, at ``max_depth``, or too small for two
+    leaves of ``min_samples_leaf`` examples stays a leaf, as does one where
+    ``best_split(rows)`` finds no split (feature -1). Otherwise the examples
+    with ``X[:, feature] <= threshold`` go to the left child.
+    """
+    def grow(rows: np.ndarray, depth: int) -> int:
+        node, pure = add_node(rows)
+        if pure or depth >= max_depth or len(rows) < 2 * min_samples_leaf:
             return node
-        split = best_split_by_sorting(X[rows].astype(np.float64), onehot[rows], C,
-                                      min_samples_leaf)
+        split = best_split(rows)
         if split.feature < 0:
             return node
         goes_left = X[rows, split.feature] <= split.threshold
@@ -648,7 +668,6 @@ default "gini"
         return node
 
     grow(np.arange(X.shape[0]), 0)
-    return builder.tree(classes, X.shape[1], _criterion_name(criterion), dtype=np.float32)
 
 
 def _grow_regression_tree(X, y, max_depth, min_samples_leaf: int):
@@ -663,23 +682,15 @@ def _grow_regression_tree(X, y, max_depth, min_samples_leaf: int):
     min_samples_leaf = check_count(min_samples_leaf, "min_samples_leaf", minimum=1)
     builder = _TreeBuilder(0)       # the structure only: the moments come from (X, y)
 
-    def grow(rows: np.ndarray, depth: int) -> int:
-        node = builder.add()
+    def add_node(rows: np.ndarray) -> tuple[int, bool]:
         target = y[rows]
-        if (depth >= max_depth or len(rows) < 2 * min_samples_leaf
-                or np.all(target == target[0])):
-            return node
-        split = best_squared_error_split(X[rows].astype(np.float64), target,
-                                         min_samples_leaf)
-        if split.feature < 0:
-            return node
-        goes_left = X[rows, split.feature] <= split.threshold
-        left = grow(rows[goes_left], depth + 1)
-        right = grow(rows[~goes_left], depth + 1)
-        builder.split(node, split.feature, split.threshold, left, right)
-        return node
+        return builder.add(), bool(np.all(target == target[0]))
 
-    grow(np.arange(len(y)), 0)
+    def best_split(rows: np.ndarray) -> Split:
+        return best_squared_error_split(X[rows].astype(np.float64), y[rows],
+                                        min_samples_leaf)
+
+    _grow_depth_first(X, builder, add_node, best_split, max_depth, min_samples_leaf)
     return RegressionTree.from_arrays(builder.left, builder.right, feature=builder.feature,
                                       threshold=builder.threshold, X=X, y=y,
                                       n_features=X.shape[1])
